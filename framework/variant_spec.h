@@ -58,6 +58,7 @@ struct VariantSpec {
     // a position text.
     std::vector<RelativePlacement> setup_relative;
     std::string setup_position;
+    std::string setup_position_where;  // file:line:column of the position text, for messages
     int starting_player = 0;
 
     int zone_depth = 3;
