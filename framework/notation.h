@@ -1,0 +1,38 @@
+// Notation: position text and move text (docs/notation.md).
+//
+// Positions: SFEN for 9x9 shogi-like variants, generalised to any board: ranks from 'a' down,
+// files from the highest number to 1, digits for runs of empty squares (any number of digits),
+// a piece as its abbreviation (upper case = first player, lower case = second), multi-letter
+// abbreviations in parentheses "(RH)", "+" before a promoted piece; then the hands ("-" or
+// counts and pieces, "2P(rh)"), the player to move ("b" or "w") and a move number.
+//
+// Moves: USI. "7g7f", "8h2b+", "P*5e"; two-digit files on wide boards ("15a14b"); multi-letter
+// drops delimited ("(RH)*5e"). Input also accepts "-", "x" or "×" between the squares and "="
+// for a declined promotion.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "position_contract.h"
+#include "position_state.h"
+#include "variant.h"
+
+namespace seireigi {
+
+std::string write_position(const Variant& v, const PositionState& st);
+// Reads a position text; on error, the message names the character position (1-based).
+std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::string_view text);
+
+std::string write_move(const Variant& v, Move m);
+// Reads a move text and finds it among `legal`. Errors say what was wrong: malformed text (with
+// the character position), a move that is not legal here, or a forced promotion written
+// without "+" (the message shows the "+" form).
+std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text,
+                                         const MoveList& legal);
+
+// How a piece is written in position text: "P", "p", "+(RH)".
+std::string piece_text(const Variant& v, PieceCode pc);
+
+}  // namespace seireigi

@@ -1,0 +1,67 @@
+// Perft: the number of legal move sequences of a given length, over any Position contract
+// implementation. Leaf counting is "bulk": at depth 1 the size of the move list is the count.
+// Totals are exact past 64 bits (subtrees of depth <= 4 are counted in 64 bits, which no
+// variant can overflow; levels above accumulate in an arbitrary-precision integer).
+#pragma once
+
+#include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "position_contract.h"
+
+namespace seireigi {
+
+using BigCount = boost::multiprecision::cpp_int;
+
+template <PositionContract P>
+std::uint64_t perft_small(P& pos, int depth, std::vector<MoveList>& lists) {
+    MoveList& list = lists[depth];
+    list.clear();
+    pos.legal_moves(list);
+    if (depth == 1) return list.size();
+    std::uint64_t total = 0;
+    for (Move m : list) {
+        pos.do_move(m);
+        total += perft_small(pos, depth - 1, lists);
+        pos.undo_move();
+    }
+    return total;
+}
+
+template <PositionContract P>
+BigCount perft_big(P& pos, int depth, std::vector<MoveList>& lists) {
+    if (depth <= 4) return depth <= 0 ? BigCount(1) : BigCount(perft_small(pos, depth, lists));
+    MoveList list;
+    pos.legal_moves(list);
+    BigCount total = 0;
+    for (Move m : list) {
+        pos.do_move(m);
+        total += perft_big(pos, depth - 1, lists);
+        pos.undo_move();
+    }
+    return total;
+}
+
+template <PositionContract P>
+BigCount perft(P& pos, int depth) {
+    std::vector<MoveList> lists(static_cast<std::size_t>(std::max(depth, 1)) + 1);
+    return perft_big(pos, depth, lists);
+}
+
+// The count below each legal move at depth - 1, in move-generation order.
+template <PositionContract P>
+std::vector<std::pair<Move, BigCount>> perft_divide(P& pos, int depth) {
+    std::vector<std::pair<Move, BigCount>> out;
+    MoveList list;
+    pos.legal_moves(list);
+    for (Move m : list) {
+        pos.do_move(m);
+        out.emplace_back(m, perft(pos, depth - 1));
+        pos.undo_move();
+    }
+    return out;
+}
+
+}  // namespace seireigi

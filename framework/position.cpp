@@ -1,0 +1,467 @@
+#include "position.h"
+
+#include <algorithm>
+
+#include "zobrist.h"
+
+namespace seireigi {
+
+namespace {
+bool can_capture(Modality m) { return m == Modality::MoveOrCapture || m == Modality::CaptureOnly; }
+bool can_move(Modality m) { return m == Modality::MoveOrCapture || m == Modality::MoveOnly; }
+}  // namespace
+
+GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state)
+    : variant_(std::move(variant)),
+      mb_(variant_->mailbox.get()),
+      num_types_(static_cast<int>(variant_->types.size())) {
+    const Geometry& g = variant_->geo;
+    board_.assign(mb_->cells, kOffBoard);
+    for (Square s = 0; s < g.squares(); ++s) board_[mb_->cell_of[s]] = kEmpty;
+    hands_.assign(static_cast<std::size_t>(variant_->num_players()) * num_types_, 0);
+    for (Square s = 0; s < g.squares(); ++s)
+        if (state.board[s] != kEmpty) put(mb_->cell_of[s], state.board[s]);
+    for (Player p = 0; p < variant_->num_players(); ++p) {
+        for (PieceType t = 0; t < num_types_; ++t) {
+            const int n = state.hands[p][t];
+            hands_[p * num_types_ + t] = n;
+            key_ += static_cast<std::uint64_t>(n) * zobrist::hand(p, t);
+        }
+    }
+    to_move_ = state.to_move;
+    active_ = state.active;
+    move_number_ = state.move_number;
+    key_ += zobrist::to_move(to_move_) + zobrist::active(active_);
+    stamp_.assign(mb_->cells, 0);
+}
+
+PositionState GenericPosition::state() const {
+    PositionState st = empty_state(*variant_);
+    for (Square s = 0; s < variant_->geo.squares(); ++s) st.board[s] = piece_on(s);
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        for (PieceType t = 0; t < num_types_; ++t) st.hands[p][t] = hand_count(p, t);
+    st.to_move = to_move_;
+    st.active = active_;
+    st.move_number = move_number_ + ply() / variant_->num_players();
+    return st;
+}
+
+std::uint64_t GenericPosition::compute_key() const {
+    std::uint64_t k = 0;
+    for (Square s = 0; s < variant_->geo.squares(); ++s)
+        if (piece_on(s) != kEmpty) k += zobrist::board(piece_on(s), s);
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        for (PieceType t = 0; t < num_types_; ++t)
+            k += static_cast<std::uint64_t>(hand_count(p, t)) * zobrist::hand(p, t);
+    return k + zobrist::to_move(to_move_) + zobrist::active(active_);
+}
+
+// ---- board updates ------------------------------------------------------------------------
+
+void GenericPosition::put(int cell, PieceCode pc) {
+    board_[cell] = pc;
+    key_ += zobrist::board(pc, mb_->square_of[cell]);
+    if (is_royal(pc)) king_cell_[owner_of(pc)] = cell;
+    if (moves_of(pc).royal_capturing_paths) path_cells_.push_back(cell);
+}
+
+PieceCode GenericPosition::take(int cell) {
+    const PieceCode pc = board_[cell];
+    board_[cell] = kEmpty;
+    key_ -= zobrist::board(pc, mb_->square_of[cell]);
+    if (is_royal(pc) && king_cell_[owner_of(pc)] == cell) king_cell_[owner_of(pc)] = -1;
+    if (moves_of(pc).royal_capturing_paths) {
+        auto it = std::find(path_cells_.begin(), path_cells_.end(), cell);
+        if (it != path_cells_.end()) {
+            *it = path_cells_.back();
+            path_cells_.pop_back();
+        }
+    }
+    return pc;
+}
+
+Player GenericPosition::next_player(Player after) const {
+    const int n = variant_->num_players();
+    for (int i = 1; i <= n; ++i) {
+        const Player q = (after + i) % n;
+        if (is_active(q)) return q;
+    }
+    return after;
+}
+
+void GenericPosition::do_move(Move m) {
+    const Player me = to_move_;
+    Undo u;
+    u.move = m;
+    u.mover = me;
+    u.key = key_;
+    const int to = mb_->cell_of[m.to()];
+    if (m.is_drop()) {
+        --hands_[me * num_types_ + m.dropped()];
+        key_ -= zobrist::hand(me, m.dropped());
+        put(to, make_piece(me, m.dropped(), false));
+    } else {
+        const int from = mb_->cell_of[m.from()];
+        const PieceCode pc = take(from);
+        u.moved = pc;
+        if (board_[to] != kEmpty) {
+            u.captured = take(to);
+            const PieceType t = type_of(u.captured);
+            ++hands_[me * num_types_ + t];
+            key_ += zobrist::hand(me, t);
+        }
+        put(to, m.promotes() ? static_cast<PieceCode>(pc | 0x80) : pc);
+    }
+    key_ -= zobrist::to_move(me);
+    to_move_ = next_player(me);
+    key_ += zobrist::to_move(to_move_);
+    history_.push_back(u);
+}
+
+void GenericPosition::undo_move() {
+    const Undo u = history_.back();
+    history_.pop_back();
+    const Player me = u.mover;
+    const int to = mb_->cell_of[u.move.to()];
+    take(to);
+    if (u.move.is_drop()) {
+        ++hands_[me * num_types_ + u.move.dropped()];
+    } else {
+        put(mb_->cell_of[u.move.from()], u.moved);
+        if (u.captured != kEmpty) {
+            put(to, u.captured);
+            --hands_[me * num_types_ + type_of(u.captured)];
+        }
+    }
+    to_move_ = me;
+    key_ = u.key;
+}
+
+// ---- destinations -------------------------------------------------------------------------
+
+template <class Emit>
+void GenericPosition::walk_path(const CompiledMoves& cm, int node, int start, Player owner,
+                                Emit& emit) const {
+    const PathNode& n = cm.path_nodes[node];
+    const int d = mb_->delta(n.v);
+    const bool waypoint = n.child_count > 0;
+    auto continue_from = [&](int c) {
+        for (int i = 0; i < n.child_count; ++i) walk_path(cm, n.first_child + i, c, owner, emit);
+    };
+    int c = start;
+    for (int step = 1; n.max_steps == 0 || step <= n.max_steps; ++step) {
+        c += d;
+        const PieceCode pc = board_[c];
+        if (pc == kOffBoard) return;
+        if (pc == kEmpty) {
+            if (can_move(n.modality)) {
+                if (waypoint)
+                    continue_from(c);
+                else
+                    emit(c);
+            }
+            continue;
+        }
+        if (n.modality == Modality::Hop) {
+            if (waypoint) continue_from(c);
+        } else if (!waypoint && can_capture(n.modality) && owner_of(pc) != owner &&
+                   !is_royal(pc)) {
+            emit(c);
+        }
+        return;
+    }
+}
+
+template <class Emit>
+void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) const {
+    const DeltaMoves& dm = moves_of(pc);
+    const Player owner = owner_of(pc);
+    auto deliver = [&](int to) {
+        if (dm.may_repeat_destination) {
+            if (stamp_[to] == stamp_counter_) return;
+            stamp_[to] = stamp_counter_;
+        }
+        emit(to);
+    };
+    if (dm.may_repeat_destination) ++stamp_counter_;
+    // No move captures a royal piece (RULES.md §D.3; in two-player games it never arises).
+    for (const LeapDelta& l : dm.leaps) {
+        const int to = cell + l.delta;
+        const PieceCode t = board_[to];
+        if (t == kEmpty) {
+            if (can_move(l.modality)) deliver(to);
+        } else if (t != kOffBoard && owner_of(t) != owner && can_capture(l.modality) &&
+                   !is_royal(t)) {
+            deliver(to);
+        }
+    }
+    for (const SlideDelta& s : dm.slides) {
+        int to = cell;
+        for (int step = 1; s.max_steps == 0 || step <= s.max_steps; ++step) {
+            to += s.delta;
+            const PieceCode t = board_[to];
+            if (t == kEmpty) {
+                if (can_move(s.modality)) deliver(to);
+                continue;
+            }
+            if (t != kOffBoard && owner_of(t) != owner && can_capture(s.modality) && !is_royal(t))
+                deliver(to);
+            break;
+        }
+    }
+    if (dm.has_paths) {
+        const CompiledMoves& cm =
+            variant_->moves(variant_->orientation(owner), face_of(pc));
+        for (int root : cm.path_roots) walk_path(cm, root, cell, owner, deliver);
+    }
+}
+
+// ---- attacks ------------------------------------------------------------------------------
+
+bool GenericPosition::royal_attacked(int cell, Player defender) const {
+    const int nt = num_types_;
+    const std::size_t stride = static_cast<std::size_t>(4) * nt;
+    auto index = [&](PieceCode pc) {
+        return static_cast<int>(variant_->orientation(owner_of(pc))) * nt +
+               variant_->mover_type(face_of(pc));
+    };
+    for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
+        const PieceCode pc = board_[cell - mb_->leap_deltas[i]];
+        if (is_piece(pc) && owner_of(pc) != defender && mb_->leap_attacks[i * stride + index(pc)])
+            return true;
+    }
+    for (std::size_t i = 0; i < mb_->slide_deltas.size(); ++i) {
+        const int d = mb_->slide_deltas[i];
+        int c = cell - d;
+        int steps = 1;
+        while (board_[c] == kEmpty) {
+            c -= d;
+            ++steps;
+        }
+        const PieceCode pc = board_[c];
+        if (pc != kOffBoard && owner_of(pc) != defender) {
+            const int r = mb_->slide_range[i * stride + index(pc)];
+            if (r != 0 && (r == 255 || steps <= r)) return true;
+        }
+    }
+    for (int c : path_cells_) {
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && owner_of(pc) != defender && moves_of(pc).royal_capturing_paths &&
+            piece_attacks(c, cell))
+            return true;
+    }
+    return false;
+}
+
+bool GenericPosition::piece_attacks(int from, int target) const {
+    // The target holds a royal of another player (or is tested as if it did): a capture.
+    const PieceCode pc = board_[from];
+    const DeltaMoves& dm = moves_of(pc);
+    for (const LeapDelta& l : dm.leaps)
+        if (from + l.delta == target && can_capture(l.modality) && !l.victim_not_royal) return true;
+    for (const SlideDelta& s : dm.slides) {
+        if (!can_capture(s.modality) || s.victim_not_royal) continue;
+        int c = from;
+        for (int step = 1; s.max_steps == 0 || step <= s.max_steps; ++step) {
+            c += s.delta;
+            if (c == target) return true;
+            if (board_[c] != kEmpty) break;
+        }
+    }
+    if (!dm.royal_capturing_paths) return false;
+    const CompiledMoves& cm =
+        variant_->moves(variant_->orientation(owner_of(pc)), face_of(pc));
+    for (int root : cm.path_roots)
+        if (path_captures_royal_at(cm, root, from, target)) return true;
+    return false;
+}
+
+bool GenericPosition::path_captures_royal_at(const CompiledMoves& cm, int node, int start,
+                                             int target) const {
+    const PathNode& n = cm.path_nodes[node];
+    const int d = mb_->delta(n.v);
+    const bool waypoint = n.child_count > 0;
+    auto continue_from = [&](int c) {
+        for (int i = 0; i < n.child_count; ++i)
+            if (path_captures_royal_at(cm, n.first_child + i, c, target)) return true;
+        return false;
+    };
+    int c = start;
+    for (int step = 1; n.max_steps == 0 || step <= n.max_steps; ++step) {
+        c += d;
+        if (c == target)  // occupied by the royal
+            return !waypoint ? can_capture(n.modality) && !n.victim_not_royal
+                             : n.modality == Modality::Hop && continue_from(c);
+        const PieceCode pc = board_[c];
+        if (pc == kOffBoard) return false;
+        if (pc == kEmpty) {
+            if (waypoint && can_move(n.modality) && continue_from(c)) return true;
+            continue;
+        }
+        return waypoint && n.modality == Modality::Hop && continue_from(c);
+    }
+    return false;
+}
+
+// ---- generation and legality --------------------------------------------------------------
+
+void GenericPosition::push_board_move(Player p, int from, int to, PieceCode pc,
+                                      MoveList& list) const {
+    const Square fs = mb_->square_of[from];
+    const Square ts = mb_->square_of[to];
+    if (is_promoted(pc)) {
+        list.push_back(Move::board(fs, ts, false));
+        return;
+    }
+    const bool promotable = variant_->can_promote(pc);
+    const bool may_stay = !promotable || variant_->may_stay_unpromoted(p, type_of(pc), ts);
+    if (promotable && (variant_->in_zone(p, fs) || variant_->in_zone(p, ts)))
+        list.push_back(Move::board(fs, ts, true));
+    if (may_stay) list.push_back(Move::board(fs, ts, false));
+}
+
+void GenericPosition::generate_pseudo(Player p, MoveList& list) const {
+    const Geometry& g = variant_->geo;
+    for (Square s = 0; s < g.squares(); ++s) {
+        const int cell = mb_->cell_of[s];
+        const PieceCode pc = board_[cell];
+        if (pc == kEmpty || owner_of(pc) != p) continue;
+        for_each_destination(cell, pc, [&](int to) { push_board_move(p, cell, to, pc, list); });
+    }
+    if (!variant_->drops) return;
+    const Orientation o = variant_->orientation(p);
+    std::vector<char> blocked_line;
+    for (PieceType t : variant_->hand_types) {
+        if (hands_[p * num_types_ + t] == 0) continue;
+        const bool nifu = variant_->types[t].one_per_file;
+        if (nifu) {
+            blocked_line.assign(std::max(g.files, g.ranks), 0);
+            const PieceCode own = make_piece(p, t, false);
+            for (Square s = 0; s < g.squares(); ++s)
+                if (piece_on(s) == own) blocked_line[g.line_of(o, s)] = 1;
+        }
+        for (Square s = 0; s < g.squares(); ++s) {
+            if (piece_on(s) != kEmpty || !variant_->may_drop(p, t, s)) continue;
+            if (nifu && blocked_line[g.line_of(o, s)]) continue;
+            list.push_back(Move::drop(t, s));
+        }
+    }
+}
+
+bool GenericPosition::any_enemy_path_attacker(Player p) const {
+    for (int c : path_cells_) {
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && owner_of(pc) != p && moves_of(pc).royal_capturing_paths) return true;
+    }
+    return false;
+}
+
+GenericPosition::Trial GenericPosition::trial_move(Player p, Move m) const {
+    Trial t;
+    t.to = mb_->cell_of[m.to()];
+    t.captured = board_[t.to];
+    if (m.is_drop()) {
+        t.moved = make_piece(p, m.dropped(), false);
+        board_[t.to] = t.moved;
+    } else {
+        t.from = mb_->cell_of[m.from()];
+        t.moved = board_[t.from];
+        board_[t.from] = kEmpty;
+        board_[t.to] = m.promotes() ? static_cast<PieceCode>(t.moved | 0x80) : t.moved;
+        if (is_royal(t.moved)) {
+            t.king_from = t.from;
+            king_cell_[p] = t.to;
+        }
+    }
+    if (moves_of(board_[t.to]).royal_capturing_paths) {
+        path_cells_.push_back(t.to);
+        t.pushed_path = true;
+    }
+    return t;
+}
+
+void GenericPosition::undo_trial(Player p, const Trial& t) const {
+    if (t.pushed_path) path_cells_.pop_back();
+    board_[t.to] = t.captured;
+    if (t.from >= 0) board_[t.from] = t.moved;
+    if (t.king_from >= 0) king_cell_[p] = t.king_from;
+}
+
+bool GenericPosition::leaves_king_safe(Player p, Move m) const {
+    const Trial t = trial_move(p, m);
+    const int k = king_cell_[p];
+    const bool safe = k < 0 || !royal_attacked(k, p);
+    undo_trial(p, t);
+    return safe;
+}
+
+bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
+    const Trial t = trial_move(p, m);
+    bool illegal = false;
+    const bool broad = variant_->drop_mate_reading == VariantSpec::DropMateReading::Broad;
+    for (Player y = 0; y < variant_->num_players() && !illegal; ++y) {
+        if (y == p || !is_active(y) || king_cell_[y] < 0) continue;
+        // Narrow reading: the dropped piece itself gives the check. Broad: any check.
+        const bool checked = broad ? royal_attacked(king_cell_[y], y)
+                                   : piece_attacks(t.to, king_cell_[y]);
+        if (checked && !has_legal_move(y)) illegal = true;
+    }
+    undo_trial(p, t);
+    return illegal;
+}
+
+void GenericPosition::generate_legal(Player p, MoveList& list) const {
+    const std::size_t start = list.size();
+    generate_pseudo(p, list);
+    const int k = king_cell_[p];
+    const Square ks = k >= 0 ? mb_->square_of[k] : kNoSquare;
+    const bool check = k >= 0 && royal_attacked(k, p);
+    const bool paths = k >= 0 && any_enemy_path_attacker(p);
+    const int n = variant_->geo.squares();
+    std::size_t kept = start;
+    for (std::size_t i = start; i < list.size(); ++i) {
+        const Move m = list[i];
+        bool legal = true;
+        if (k >= 0) {
+            bool test = check || paths;
+            if (!m.is_drop()) {
+                const int from = mb_->cell_of[m.from()];
+                test = test || from == k || mb_->aligned[static_cast<std::size_t>(ks) * n + m.from()];
+            }
+            if (test) legal = leaves_king_safe(p, m);
+        }
+        if (legal && m.is_drop() && variant_->types[m.dropped()].no_drop_mate)
+            legal = !drop_mates_illegally(p, m);
+        if (legal) list[kept++] = m;
+    }
+    list.resize(kept);
+}
+
+bool GenericPosition::has_legal_move(Player p) const {
+    MoveList list;
+    generate_legal(p, list);
+    return !list.empty();
+}
+
+bool GenericPosition::in_check(Player p) const {
+    const int k = king_cell_[p];
+    return k >= 0 && royal_attacked(k, p);
+}
+
+bool GenericPosition::gives_check(Move m) const {
+    const Player me = to_move_;
+    const Trial t = trial_move(me, m);
+    bool check = false;
+    for (Player y = 0; y < variant_->num_players() && !check; ++y)
+        if (y != me && is_active(y) && king_cell_[y] >= 0) check = royal_attacked(king_cell_[y], y);
+    undo_trial(me, t);
+    return check;
+}
+
+bool GenericPosition::is_legal(Move m) const {
+    MoveList list;
+    legal_moves(list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+}  // namespace seireigi

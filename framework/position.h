@@ -1,0 +1,121 @@
+// GenericPosition: the board-size-agnostic position of the generic rules engine.
+//
+// It implements the Position contract (position_contract.h) for any variant: 2-4 players, any
+// rectangular board, every piece the XBetza grammar describes. The board is a mailbox with a
+// border of off-board cells (mailbox.h). Move generation is pseudo-legal generation followed by
+// a king-safety test that is skipped where it provably cannot fail.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "mailbox.h"
+#include "position_contract.h"
+#include "position_state.h"
+#include "variant.h"
+
+namespace seireigi {
+
+class GenericPosition {
+public:
+    GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state);
+
+    const Variant& variant() const { return *variant_; }
+    const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+    PositionState state() const;
+    Player side_to_move() const { return to_move_; }
+    PieceCode piece_on(Square s) const { return board_[mb_->cell_of[s]]; }
+    int hand_count(Player p, PieceType t) const { return hands_[p * num_types_ + t]; }
+    bool is_active(Player p) const { return (active_ >> p) & 1; }
+    std::uint64_t key() const { return key_; }
+    int ply() const { return static_cast<int>(history_.size()); }
+
+    void legal_moves(MoveList& list) const { generate_legal(to_move_, list); }
+    bool is_legal(Move m) const;
+    void do_move(Move m);
+    void undo_move();
+    bool in_check(Player p) const;
+    bool has_legal_move(Player p) const;
+    bool gives_check(Move m) const;
+
+    // The legal moves of `p` as if `p` were to move.
+    void generate_legal(Player p, MoveList& list) const;
+    // The key computed from scratch (tests compare it with the incremental key).
+    std::uint64_t compute_key() const;
+
+private:
+    static constexpr PieceCode kOffBoard = 0xFFFF;
+
+    struct Undo {
+        Move move;
+        PieceCode moved = kEmpty;     // the piece as it stood on `from` (board moves)
+        PieceCode captured = kEmpty;
+        Player mover = 0;
+        std::uint64_t key = 0;
+    };
+
+    bool is_piece(PieceCode pc) const { return pc != kEmpty && pc != kOffBoard; }
+    const DeltaMoves& moves_of(PieceCode pc) const {
+        return mb_->moves_of(variant_->orientation(owner_of(pc)), variant_->mover_type(face_of(pc)));
+    }
+    bool is_royal(PieceCode pc) const { return variant_->types[type_of(pc)].royal; }
+
+    // Pseudo-legal destinations of the piece on `cell`; calls emit(to_cell) once per square
+    // (paths deduplicated where the piece's components can overlap).
+    template <class Emit>
+    void for_each_destination(int cell, PieceCode pc, Emit&& emit) const;
+    template <class Emit>
+    void walk_path(const CompiledMoves& cm, int node, int start, Player owner, Emit& emit) const;
+
+    // Whether a royal of `defender` standing on `cell` could be captured by any piece not
+    // owned by `defender` (active or eliminated).
+    bool royal_attacked(int cell, Player defender) const;
+    // Whether the piece on `from` attacks `target` as a royal victim.
+    bool piece_attacks(int from, int target) const;
+    bool path_captures_royal_at(const CompiledMoves& cm, int node, int start, int target) const;
+    // King safety of `p` after the pseudo-legal move m, tested by playing it on the board.
+    bool leaves_king_safe(Player p, Move m) const;
+    bool drop_mates_illegally(Player p, Move m) const;
+    bool any_enemy_path_attacker(Player p) const;
+    void push_board_move(Player p, int from, int to, PieceCode pc, MoveList& list) const;
+    void generate_pseudo(Player p, MoveList& list) const;
+
+    // A trial move on the board only (no key, no hands), for legality tests.
+    struct Trial {
+        int from = -1, to = -1;
+        PieceCode moved = kEmpty, captured = kEmpty;
+        int king_from = -1;
+        bool pushed_path = false;
+    };
+    Trial trial_move(Player p, Move m) const;
+    void undo_trial(Player p, const Trial& t) const;
+
+    void put(int cell, PieceCode pc);
+    PieceCode take(int cell);
+    Player next_player(Player after) const;
+
+    std::shared_ptr<const Variant> variant_;
+    const MailboxTables* mb_;
+    int num_types_;
+    // Board and king cells are mutable: legality tests play a move on the board and take it
+    // back inside const functions.
+    mutable std::vector<PieceCode> board_;  // by cell
+    std::vector<int> hands_;        // [player * num_types + type]
+    mutable std::array<int, kMaxPlayers> king_cell_{-1, -1, -1, -1};
+    // Cells that held pieces whose paths can capture royals (hooks, cannons). Entries may go
+    // stale during trial moves; readers check the piece found there.
+    mutable std::vector<int> path_cells_;
+    Player to_move_ = 0;
+    std::uint8_t active_ = 0x3;
+    std::uint64_t key_ = 0;
+    std::vector<Undo> history_;
+    int move_number_ = 1;
+    mutable std::vector<std::uint32_t> stamp_;  // destination deduplication
+    mutable std::uint32_t stamp_counter_ = 0;
+};
+
+static_assert(PositionContract<GenericPosition>);
+
+}  // namespace seireigi

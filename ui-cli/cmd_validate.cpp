@@ -1,0 +1,36 @@
+// seireigi validate: check piece catalogues and variant files, reporting every error.
+#include <iostream>
+
+#include "commands.h"
+#include "context.h"
+
+namespace seireigi::cli {
+
+void add_validate_command(CLI::App& app) {
+    struct Options {
+        std::vector<std::string> files;
+        std::string data_dir;
+    };
+    auto opt = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "validate", "check piece catalogues and variant files; every error with file:line:column");
+    cmd->add_option("FILE", opt->files, "piece catalogue or variant file(s)")->required();
+    cmd->add_option("--data-dir", opt->data_dir, "directory holding pieces/ and variants/");
+    cmd->callback([opt] {
+        DataSource source;
+        if (!opt->data_dir.empty()) source.data_dir = opt->data_dir;
+        std::size_t errors = 0;
+        for (const auto& f : opt->files) {
+            const auto found = validate_file(f, source);
+            for (const auto& d : found) report(d);
+            if (found.empty()) std::cout << f << ": ok\n";
+            errors += found.size();
+        }
+        if (errors > 0) {
+            std::cerr << errors << (errors == 1 ? " error\n" : " errors\n");
+            throw UserError{1};
+        }
+    });
+}
+
+}  // namespace seireigi::cli

@@ -1,0 +1,22 @@
+// seireigi variants: list the variants that can be played.
+#include <iostream>
+
+#include "commands.h"
+#include "context.h"
+
+namespace seireigi::cli {
+
+void add_variants_command(CLI::App& app) {
+    auto data_dir = std::make_shared<std::string>();
+    auto* cmd = app.add_subcommand("variants", "list the built-in variants (or those in --data-dir)");
+    cmd->add_option("--data-dir", *data_dir, "directory holding pieces/ and variants/");
+    cmd->callback([data_dir] {
+        DataSource source;
+        if (!data_dir->empty()) source.data_dir = *data_dir;
+        for (const auto& l : list_variants(source))
+            std::cout << l.id << "  " << l.name << (l.description.empty() ? "" : ": ")
+                      << l.description << "\n";
+    });
+}
+
+}  // namespace seireigi::cli

@@ -1,0 +1,13 @@
+// The subcommands of the `seireigi` program, one file each.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace seireigi::cli {
+
+void add_perft_command(CLI::App& app);
+void add_moves_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
+void add_variants_command(CLI::App& app);
+
+}  // namespace seireigi::cli
