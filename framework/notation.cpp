@@ -99,10 +99,9 @@ std::string write_position(const Variant& v, const PositionState& st) {
             hands += piece_text(v, make_piece(p, *it, false));
         }
     }
-    out += ' ';
-    out += hands.empty() ? "-" : hands;
     out += st.to_move == 0 ? " b " : " w ";
-    out += std::to_string(st.move_number);
+    out += hands.empty() ? "-" : hands;
+    out += ' ' + std::to_string(st.move_number);
     return out;
 }
 
@@ -175,9 +174,22 @@ std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::str
                                  std::to_string(x) + " squares); expected " +
                                  std::to_string(g.ranks) + " ranks of " +
                                  std::to_string(g.files));
-    // Hands.
+    // Side to move.
     while (pos < text.size() && text[pos] == ' ') ++pos;
-    if (pos >= text.size()) return error_at(pos, "expected the hands ('-' for none) after the board");
+    if (pos >= text.size()) return error_at(pos, "expected the player to move ('b' or 'w')");
+    if (text[pos] == 'b')
+        st.to_move = 0;
+    else if (text[pos] == 'w')
+        st.to_move = 1;
+    else
+        return error_at(pos, std::string("expected the player to move ('b' or 'w'), found '") +
+                                 text[pos] + "'");
+    ++pos;
+    if (pos < text.size() && text[pos] != ' ')
+        return error_at(pos, "expected a space after the player to move");
+    while (pos < text.size() && text[pos] == ' ') ++pos;
+    if (pos >= text.size()) return st;  // hands and move number may be left out
+    // Hands.
     if (text[pos] == '-') {
         ++pos;
     } else {
@@ -199,19 +211,6 @@ std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::str
             st.hands[pr.upper_case ? 0 : 1][pr.type] += n;
         }
     }
-    // Side to move.
-    while (pos < text.size() && text[pos] == ' ') ++pos;
-    if (pos >= text.size()) return error_at(pos, "expected the player to move ('b' or 'w')");
-    if (text[pos] == 'b')
-        st.to_move = 0;
-    else if (text[pos] == 'w')
-        st.to_move = 1;
-    else
-        return error_at(pos, std::string("expected the player to move ('b' or 'w'), found '") +
-                                 text[pos] + "'");
-    ++pos;
-    if (pos < text.size() && text[pos] != ' ')
-        return error_at(pos, "expected a space after the player to move");
     while (pos < text.size() && text[pos] == ' ') ++pos;
     if (pos < text.size()) {
         const std::size_t start = pos;

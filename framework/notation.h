@@ -3,8 +3,8 @@
 // Positions: SFEN for 9x9 shogi-like variants, generalised to any board: ranks from 'a' down,
 // files from the highest number to 1, digits for runs of empty squares (any number of digits),
 // a piece as its abbreviation (upper case = first player, lower case = second), multi-letter
-// abbreviations in parentheses "(RH)", "+" before a promoted piece; then the hands ("-" or
-// counts and pieces, "2P(rh)"), the player to move ("b" or "w") and a move number.
+// abbreviations in parentheses "(RH)", "+" before a promoted piece; then the player to move
+// ("b" or "w"), the hands ("-" or counts and pieces, "2P(rh)") and a move number.
 //
 // Moves: USI. "7g7f", "8h2b+", "P*5e"; two-digit files on wide boards ("15a14b"); multi-letter
 // drops delimited ("(RH)*5e"). Input also accepts "-", "x" or "×" between the squares and "="
