@@ -1,0 +1,39 @@
+// Helpers shared by the test suites: loading variants and positions, failing loudly.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "notation.h"
+#include "position_state.h"
+#include "variant.h"
+#include "variant_loader.h"
+
+namespace seireigi::testing {
+
+inline std::string source_path(const std::string& relative) {
+    return std::string(SEIREIGI_SOURCE_DIR) + "/" + relative;
+}
+
+// A built-in variant by name, or a file by path; throws with every loader message.
+inline std::shared_ptr<const Variant> variant(const std::string& name_or_path) {
+    auto r = load_variant(name_or_path);
+    if (!r.spec) {
+        std::string all;
+        for (const auto& d : r.errors) all += d.text() + "\n";
+        throw std::runtime_error("cannot load " + name_or_path + ":\n" + all);
+    }
+    return build_variant(*r.spec);
+}
+
+inline PositionState position(const Variant& v, const std::string& text) {
+    if (text == "start") return start_state(v);
+    auto r = read_position(v, text);
+    if (auto* d = std::get_if<Diagnostic>(&r)) throw std::runtime_error(d->text());
+    return std::get<PositionState>(r);
+}
+
+}  // namespace seireigi::testing
