@@ -9,5 +9,6 @@ void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
+void add_piece_command(CLI::App& app);
 
 }  // namespace seireigi::cli

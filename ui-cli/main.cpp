@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     add_moves_command(app);
     add_validate_command(app);
     add_variants_command(app);
+    add_piece_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
