@@ -375,6 +375,20 @@ TEST(Betza, OrthogonalDiagonalAndCompositeDirections) {
     EXPECT_EQ(first_leg_steps("fK"), first_leg_steps("fWfF"));
     EXPECT_EQ(first_leg_steps("frK"), (Rel{{0, 1}, {1, 0}, {1, 1}}));
     EXPECT_EQ(empty_board_moves("fQ"), empty_board_moves("fRfB"));
+    // Groups form only from adjacent letters: in 'fmrF' the 'm' separates f and r.
+    EXPECT_EQ(first_leg_steps("fmrF"), (Rel{{1, 1}, {-1, 1}, {1, -1}}));
+    EXPECT_EQ(first_leg_steps("frmF"), (Rel{{1, 1}}));
+}
+
+TEST(Betza, FinalLegModalities) {
+    auto mod = [](const std::string& s) {
+        return parse_ok(s).components.at(0).legs.back().modality;
+    };
+    EXPECT_EQ(mod("R"), Modality::MoveOrCapture);
+    EXPECT_EQ(mod("mR"), Modality::MoveOnly);
+    EXPECT_EQ(mod("cR"), Modality::CaptureOnly);
+    EXPECT_EQ(mod("mcR"), Modality::MoveOrCapture);
+    EXPECT_EQ(mod("cmN"), Modality::MoveOrCapture);
 }
 
 TEST(Betza, RangesAndDoubledAtoms) {
@@ -430,6 +444,16 @@ TEST(Betza, SingleLegHopIsExpanded) {
     EXPECT_EQ(legs[0].max_steps, 0);
     EXPECT_EQ(legs[1].turns, (std::vector<int>{0}));
     EXPECT_EQ(legs[1].modality, Modality::CaptureOnly);
+    // The same legs as the written-out 'pafcR'.
+    const PieceMoves written_out = parse_ok("pafcR");
+    const auto& written = written_out.components.at(0).legs;
+    ASSERT_EQ(written.size(), 2u);
+    for (std::size_t k = 0; k < 2; ++k) {
+        EXPECT_EQ(legs[k].steps, written[k].steps);
+        EXPECT_EQ(legs[k].turns, written[k].turns);
+        EXPECT_EQ(legs[k].max_steps, written[k].max_steps);
+        EXPECT_EQ(legs[k].modality, written[k].modality);
+    }
     // 5e: screen on 5c, enemy on 5a; the cannon captures 5a and moves to 5d only upward.
     Board b(9, 9);
     b.put("5c", Cell::Own);
