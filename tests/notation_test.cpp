@@ -97,7 +97,7 @@ struct BadText {
 TEST(Notation, MalformedPositionTexts) {
     auto v = testing::variant("seireigi");
     const std::vector<BadText> cases = {
-        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1", "character 49",
+        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1", "character 48",
          "the board has 8 ranks"},
         {"lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "character 15",
          "rank b has 8 squares, expected 9"},
@@ -105,16 +105,16 @@ TEST(Notation, MalformedPositionTexts) {
          "rank c is longer than 9 squares"},
         {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", "character 59",
          "expected the player to move ('b' or 'w'), found 'x'"},
-        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPQ/1B5R1/LNSGKGSNL b - 1", "character 44",
+        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPQ/1B5R1/LNSGKGSNL b - 1", "character 41",
          "unknown piece 'Q'"},
         {"4k4/9/9/9/9/9/9/9/4K4 b 2K 1", "character 25", "King cannot be held in hand"},
-        {"4k4/9/9/9/9/9/9/9/4+K4 b - 1", "character 24", "King cannot be promoted"},
-        {"4P4/9/9/9/9/9/9/9/4K4 b - 1", "character 1", "an unpromoted Pawn on 5a could never move"},
-        {"4k4/9/9/9/9/9/9/9/3KK4 b - 1", "character 23", "a second King for the same player"},
+        {"4k4/9/9/9/9/9/9/9/4+K4 b - 1", "character 20", "King cannot be promoted"},
+        {"4P4/9/9/9/9/9/9/9/4K4 b - 1", "character 2", "an unpromoted Pawn on 5a could never move"},
+        {"4k4/9/9/9/9/9/9/9/3KK4 b - 1", "character 21", "a second King for the same player"},
         {"4k4/9/9/9/9/9/9/9/4K4 b - x", "character 27", "expected a move number"},
         {"4k4/9/9/9/9/9/9/9/4K4 b 3 1", "character 25", "a hand count must be followed by a piece"},
-        {"4k4/9/9/9/0/9/9/9/4K4 b - 1", "character 13", "an empty-square count must be at least 1"},
-        {"4k4/9/9/9/(RH/9/9/9/4K4 b - 1", "character 13", "never closed"},
+        {"4k4/9/9/9/0/9/9/9/4K4 b - 1", "character 11", "an empty-square count must be at least 1"},
+        {"4k4/9/9/9/(RH/9/9/9/4K4 b - 1", "character 11", "never closed"},
     };
     for (const auto& c : cases) {
         auto r = read_position(*v, c.text);
