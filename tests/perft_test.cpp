@@ -9,7 +9,7 @@
 namespace seireigi {
 namespace {
 
-constexpr std::uint64_t kDefaultLimit = 25'000'000;  // larger entries run under `long`
+constexpr std::uint64_t kDefaultLimit = 60'000'000;  // larger entries run under `long`
 
 TEST(Perft, PublishedNumbersGenericEngine) {
     const auto cases = testing::read_perft_cases(testing::source_path("tests/data/perft.txt"));

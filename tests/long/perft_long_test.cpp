@@ -12,7 +12,7 @@ namespace {
 TEST(PerftLong, PublishedNumbersGenericEngine) {
     const auto cases = testing::read_perft_cases(testing::source_path("tests/data/perft.txt"));
     for (const auto& c : cases) {
-        if (c.nodes <= 25'000'000) continue;
+        if (c.nodes <= 60'000'000) continue;
         SCOPED_TRACE(c.variant + " " + c.position + " depth " + std::to_string(c.depth));
         auto v = testing::variant(c.variant);
         GenericPosition pos(v, testing::position(*v, c.position));
