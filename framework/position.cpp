@@ -397,6 +397,9 @@ bool GenericPosition::leaves_king_safe(Player p, Move m) const {
 
 bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
     const Trial t = trial_move(p, m);
+    // The replies are tested with the dropped piece out of the hand, as after the real drop.
+    int& in_hand = hands_[p * num_types_ + m.dropped()];
+    --in_hand;
     bool illegal = false;
     const bool broad = variant_->drop_mate_reading == VariantSpec::DropMateReading::Broad;
     for (Player y = 0; y < variant_->num_players() && !illegal; ++y) {
@@ -406,6 +409,7 @@ bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
                                    : piece_attacks(t.to, king_cell_[y]);
         if (checked && !has_legal_move(y)) illegal = true;
     }
+    ++in_hand;
     undo_trial(p, t);
     return illegal;
 }

@@ -102,7 +102,7 @@ private:
     // Board and king cells are mutable: legality tests play a move on the board and take it
     // back inside const functions.
     mutable std::vector<PieceCode> board_;  // by cell
-    std::vector<int> hands_;        // [player * num_types + type]
+    mutable std::vector<int> hands_;  // [player * num_types + type]; mutable like board_
     mutable std::array<int, kMaxPlayers> king_cell_{-1, -1, -1, -1};
     // Cells that held pieces whose paths can capture royals (hooks, cannons). Entries may go
     // stale during trial moves; readers check the piece found there.
