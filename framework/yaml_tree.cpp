@@ -1,7 +1,10 @@
 #include "yaml_tree.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
+#include <sstream>
 #include <unordered_map>
 
 namespace seireigi::yaml {
@@ -112,26 +115,61 @@ class Converter {
     std::vector<Problem>& problems_;
 };
 
+// Notes where documents start, to find a second document in a file. YAML::LoadAll would tell,
+// but yaml-cpp 0.7 loops forever (allocating) on some malformed input such as a lone ','
+// (yaml-cpp issue #1040), so documents are counted with the event parser instead, at most two,
+// and a "second document" that starts where the first did is that bug, not a document.
+class DocumentStarts : public YAML::EventHandler {
+  public:
+    std::vector<YAML::Mark> starts;
+    void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+};
+
+std::optional<YAML::Mark> second_document(const std::string& text) {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    DocumentStarts handler;
+    try {
+        if (parser.HandleNextDocument(handler)) parser.HandleNextDocument(handler);
+    } catch (const YAML::Exception&) {
+        // A syntax error after the first document: the start of the second is known already.
+    }
+    if (handler.starts.size() < 2 || handler.starts[1].pos <= handler.starts[0].pos)
+        return std::nullopt;
+    return handler.starts[1];
+}
+
 }  // namespace
 
 Node parse(std::string_view text, const std::string& file, std::vector<Problem>& problems) {
     // yaml-cpp leaves a byte-order mark out of its positions; drop it so positions match.
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    const std::string owned(text);
     Converter converter(text, file, problems);
-    std::vector<YAML::Node> documents;
+    YAML::Node document;
     try {
-        documents = YAML::LoadAll(std::string(text));
+        document = YAML::Load(owned);  // the first document only
     } catch (const YAML::Exception& e) {
         problems.push_back({converter.where_of(e.mark, false), "YAML syntax error: " + e.msg});
         return Node{Node::Kind::Null, {file, 1, 1}, {}, {}, {}};
     }
-    if (documents.empty()) return Node{Node::Kind::Null, {file, 1, 1}, {}, {}, {}};
-    if (documents.size() > 1)
-        problems.push_back({converter.where_of(documents[1].Mark(), false),
+    if (auto second = second_document(owned))
+        problems.push_back({converter.where_of(*second, false),
                             "a file holds a single YAML document; remove the second one (after "
                             "'---')"});
     Where top{file, 1, 1};
-    return converter.convert(documents[0], &top);
+    return converter.convert(document, &top);
 }
 
 Node merge(const Node& base, const Node& over) {
