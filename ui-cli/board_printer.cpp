@@ -18,7 +18,9 @@ std::string hand_line(const Variant& v, const PositionState& st, Player p) {
     for (PieceType t : v.hand_types) {
         const int n = st.hands[p][t];
         if (n == 0) continue;
-        out += " " + v.types[t].abbr + (n > 1 ? "x" + std::to_string(n) : "");
+        out += ' ';
+        out += v.types[t].abbr;
+        if (n > 1) out += 'x' + std::to_string(n);
     }
     return out.empty() ? " -" : out;
 }
