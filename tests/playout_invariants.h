@@ -41,9 +41,11 @@ inline int check_playout_invariants(const std::shared_ptr<const Variant>& v, int
             std::sort(moves.begin(), moves.end());
             std::sort(ref_moves.begin(), ref_moves.end());
             EXPECT_EQ(moves, ref_moves) << write_position(*v, pos.state());
-            for (Move m : moves)
-                if (!m.is_drop() && m.promotes())
+            for (Move m : moves) {
+                if (!m.is_drop() && m.promotes()) {
                     EXPECT_FALSE(is_promoted(pos.piece_on(m.from()))) << write_move(*v, m);
+                }
+            }
             ++checked;
             if (moves.empty() || ::testing::Test::HasFailure()) break;
             const PositionState before = pos.state();

@@ -150,9 +150,13 @@ TEST(Dai, Rules_E3_8_ForcedPromotions) {
     EXPECT_EQ(at("5f", "FC"), (Set{"5c+", "8c+", "2c+"}));
     EXPECT_EQ(at("4f", "TR"), (Set{"3c+", "5c+", "2c+", "6c+"}));
     EXPECT_EQ(at("5c", "FS"), (Set{"5a+", "7a+", "3a+"}));
-    for (const char* piece : {"SG", "IG", "RH", "RR", "L", "P"})
-        for (const auto& m : at("5b", piece))
-            if (m[1] == 'a') EXPECT_EQ(m.back(), '+') << piece << " " << m;
+    for (const char* piece : {"SG", "IG", "RH", "RR", "L", "P"}) {
+        for (const auto& m : at("5b", piece)) {
+            if (m[1] == 'a') {
+                EXPECT_EQ(m.back(), '+') << piece << " " << m;
+            }
+        }
+    }
     EXPECT_EQ(at("5g", "FC"), (Set{"5d", "5d+", "8d", "8d+", "2d", "2d+"}));  // optional
 }
 
