@@ -5,15 +5,20 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "context.h"
+#include "fast_position.h"
 #include "position.h"
 #include "position_state.h"
+#include "reference_position.h"
 #include "variant.h"
 
 namespace seireigi::cli {
 
-inline const char* kEngineHelp = "move generator: generic (default) or reference (naive, slow)";
+inline const char* kEngineHelp =
+    "move generator: generic (default), fast (hand-optimized, standard Seireigi only) or "
+    "reference (naive, slow)";
 
 template <class Fn>
 void with_engine(const std::string& name, const std::shared_ptr<const Variant>& v,
@@ -23,7 +28,40 @@ void with_engine(const std::string& name, const std::shared_ptr<const Variant>& 
         fn(pos);
         return;
     }
-    std::cerr << "error: unknown engine '" << name << "'; choose generic\n";
+    if (name == "reference") {
+        ReferencePosition pos(v, st);
+        fn(pos);
+        return;
+    }
+    if (name == "fast") {
+        std::string why;
+        if (!FastPosition::supports(*v, &why)) {
+            std::cerr << "error: " << why << "\n";
+            throw UserError{};
+        }
+        FastPosition pos(v, st);
+        fn(pos);
+        return;
+    }
+    std::cerr << "error: unknown engine '" << name << "'; choose generic, fast or reference\n";
+    throw UserError{};
+}
+
+// The same choice for code that needs the engine as a type (cross-check builds two positions per
+// game): calls fn(std::type_identity<P>{}) with the chosen position type.
+template <class Fn>
+void with_engine_type(const std::string& name, const Variant& v, Fn&& fn) {
+    if (name == "generic") return fn(std::type_identity<GenericPosition>{});
+    if (name == "reference") return fn(std::type_identity<ReferencePosition>{});
+    if (name == "fast") {
+        std::string why;
+        if (!FastPosition::supports(v, &why)) {
+            std::cerr << "error: " << why << "\n";
+            throw UserError{};
+        }
+        return fn(std::type_identity<FastPosition>{});
+    }
+    std::cerr << "error: unknown engine '" << name << "'; choose generic, fast or reference\n";
     throw UserError{};
 }
 

@@ -1,0 +1,157 @@
+// seireigi bench: fixed Seireigi positions, each engine's perft speed in leaf nodes per second
+// and the ratios, measured in one run (DESIGN.md "Performance habits").
+//
+// Perft uses bulk counting: the last ply only generates the legal moves and counts them. Every
+// engine searches each position to the same depth, and the ratios (to the first engine) compare
+// those rows; the fast engine then searches deeper (the start at depth 6), which is its speed
+// figure. Every count is printed so that a run also checks the engines against each other.
+// Single thread, best of N.
+#include <chrono>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "commands.h"
+#include "engines.h"
+#include "notation.h"
+#include "perft.h"
+#include "variant_fingerprint.h"
+
+namespace seireigi::cli {
+
+namespace {
+
+struct BenchPosition {
+    const char* name;
+    const char* text;  // "start" or position text
+    int depth_slow;    // every engine (the ratios)
+    int depth_fast;    // the fast engine again, deeper
+};
+
+// Positions of Seireigi (all legal: the side not to move is not in check).
+constexpr BenchPosition kPositions[] = {
+    {"start", "start", 5, 6},
+    // Promoted pieces of both sides (+S +G for Sente, +N +B +P +L for Gote), pieces in hand.
+    {"midgame",
+     "ln1gk3l/1r3s+S+G1/p1ppp2pp/1p3p3/4+n4/2P4P1/PP1PPPP1P/1+b3+p1R1/LNSGK1+l1L b GBNs 1", 4, 5},
+    // Few pieces on the board, both hands full: drop-heavy.
+    {"endgame", "3g1k3/9/2+N1+P1+S2/9/9/9/2+s3+n2/9/3GK4 b RBGSNL4Prbgsnl4p 1", 3, 4},
+    // YaneuraOu's "matsuri" move-generation stress position, played as Seireigi.
+    {"matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3, 4},
+    // The shogi position with the most legal moves (593), drop-heavy.
+    {"max-moves", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 3, 3},
+};
+
+std::string cpu_model() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+    return "unknown";
+}
+
+std::string load_average() {
+    std::ifstream in("/proc/loadavg");
+    std::string a, b, c;
+    in >> a >> b >> c;
+    return a.empty() ? "unknown" : a + " " + b + " " + c;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+    struct Options {
+        CommonOptions common;
+        std::string engines = "generic,fast";
+        int repeat = 3;
+        int threads = 1;
+        int depth_change = 0;
+    };
+    auto opt = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "bench",
+        "perft speed (leaf nodes/s, bulk counting) of each engine on fixed Seireigi "
+        "positions, and the ratios to the first engine; single thread, best of --repeat");
+    opt->common.add_to(*cmd, false);
+    cmd->add_option("--engines", opt->engines, "engines to measure, comma-separated")
+        ->capture_default_str();
+    cmd->add_option("--repeat", opt->repeat, "runs per measurement (the best counts)")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    cmd->add_option("--threads", opt->threads, "search threads (only 1 is supported)")
+        ->check(CLI::Range(1, 1))
+        ->capture_default_str();
+    cmd->add_option("--depth-change", opt->depth_change,
+                    "add this to every depth (e.g. -2 for a quick run; depths stay >= 1)")
+        ->check(CLI::Range(-8, 2))
+        ->capture_default_str();
+    cmd->callback([opt] {
+        auto v = load_or_report(opt->common);
+        std::vector<std::string> engines;
+        std::stringstream ss(opt->engines);
+        for (std::string e; std::getline(ss, e, ',');) engines.push_back(e);
+        std::cout << "cpu " << cpu_model() << " (" << std::thread::hardware_concurrency()
+                  << " logical)\n";
+        std::cout << "load average at start " << load_average() << "\n";
+        std::cout << "variant " << v->id << " (rules fingerprint "
+                  << fingerprint_hex(variant_fingerprint(*v)) << "), threads 1, best of "
+                  << opt->repeat << ", perft with bulk counting\n";
+        std::cout << std::left << std::setw(10) << "position" << std::setw(9) << "engine"
+                  << std::right << std::setw(6) << "depth" << std::setw(16) << "nodes"
+                  << std::setw(10) << "best s" << std::setw(14) << "nodes/s" << std::setw(10)
+                  << "ratio"
+                  << "\n";
+        for (const BenchPosition& bp : kPositions) {
+            PositionState st;
+            if (std::string(bp.text) == "start") {
+                st = start_state(*v);
+            } else {
+                auto r = read_position(*v, bp.text);
+                if (auto* d = std::get_if<Diagnostic>(&r)) {
+                    report(*d, bp.name);
+                    throw UserError{};
+                }
+                st = std::get<PositionState>(r);
+            }
+            // One measurement: prints a row, returns nodes/s.
+            auto measure = [&](const std::string& engine, int depth, double ratio_base) {
+                depth = std::max(1, depth + opt->depth_change);
+                double best = 1e300;
+                BigCount nodes = 0;
+                with_engine(engine, v, st, [&](auto& pos) {
+                    for (int i = 0; i < opt->repeat; ++i) {
+                        const auto t0 = std::chrono::steady_clock::now();
+                        nodes = perft(pos, depth);
+                        const double s =
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                .count();
+                        best = std::min(best, s);
+                    }
+                });
+                const double rate = nodes.convert_to<double>() / std::max(best, 1e-9);
+                std::cout << std::left << std::setw(10) << bp.name << std::setw(9) << engine
+                          << std::right << std::setw(6) << depth << std::setw(16) << nodes
+                          << std::setw(10) << std::fixed << std::setprecision(3) << best
+                          << std::setw(14) << std::setprecision(0) << rate;
+                if (ratio_base > 0)
+                    std::cout << std::setw(9) << std::setprecision(1) << rate / ratio_base << "x";
+                std::cout << "\n";
+                return rate;
+            };
+            // Every engine at the same depth (the ratios compare these: leaves at the same
+            // depth have the same side to move), then the fast engine deeper for its speed.
+            double first_rate = 0;
+            for (std::size_t e = 0; e < engines.size(); ++e) {
+                const double rate = measure(engines[e], bp.depth_slow, e == 0 ? 0 : first_rate);
+                if (e == 0) first_rate = rate;
+            }
+            for (const auto& e : engines)
+                if (e == "fast" && bp.depth_fast > bp.depth_slow) measure(e, bp.depth_fast, 0);
+        }
+        std::cout << "load average at end " << load_average() << "\n";
+    });
+}
+
+}  // namespace seireigi::cli

@@ -1,0 +1,140 @@
+// seireigi cross-check: two engines on one variant, or the generic engine on two variant files,
+// compared legal move list by legal move list (framework/cross_check.h).
+// Exit status: 0 no difference, 1 a difference (printed), 2 bad input.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "cross_check.h"
+#include "engines.h"
+#include "variant_fingerprint.h"
+
+namespace seireigi::cli {
+
+namespace {
+
+std::vector<std::string> split_pair(const std::string& text, const char* option) {
+    const auto comma = text.find(',');
+    if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) {
+        std::cerr << "error: " << option << " takes two names separated by a comma, got '" << text
+                  << "'\n";
+        throw UserError{};
+    }
+    return {text.substr(0, comma), text.substr(comma + 1)};
+}
+
+// Non-empty lines that are not comments (#).
+std::vector<std::string> read_lines(const std::string& file) {
+    std::ifstream in(file);
+    if (!in) {
+        std::cerr << "error: cannot read " << file << "\n";
+        throw UserError{};
+    }
+    std::vector<std::string> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto b = line.find_first_not_of(" \t\r");
+        if (b == std::string::npos || line[b] == '#') continue;
+        const auto e = line.find_last_not_of(" \t\r");
+        out.push_back(line.substr(b, e - b + 1));
+    }
+    return out;
+}
+
+PositionState read_or_report(const Variant& v, const std::string& text, const std::string& where) {
+    auto r = read_position(v, text);
+    if (auto* d = std::get_if<Diagnostic>(&r)) {
+        report(*d, where);
+        throw UserError{};
+    }
+    return std::get<PositionState>(r);
+}
+
+}  // namespace
+
+void add_cross_check_command(CLI::App& app) {
+    struct Options {
+        CommonOptions common;
+        std::string engines;
+        std::string variants;
+        std::string positions;
+        CrossCheckOptions cc;
+        int depth = 2;
+    };
+    auto opt = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "cross-check",
+        "compare two engines (--engines A,B) or two variant files (--variants F1,F2) move list by "
+        "move list in seeded random games or on a list of positions; exit 1 on a difference");
+    opt->common.add_to(*cmd);
+    cmd->add_option("--engines", opt->engines, "two engines, e.g. fast,generic (default)");
+    cmd->add_option("--variants", opt->variants,
+                    "two variant names or files, both played by the generic engine");
+    cmd->add_option("--seed", opt->cc.seed, "random seed")->capture_default_str();
+    cmd->add_option("--games", opt->cc.games, "number of random games")->capture_default_str();
+    cmd->add_option("--plies", opt->cc.plies, "maximum moves per game")->capture_default_str();
+    cmd->add_option("--line-budget", opt->cc.line_budget,
+                    "positions the search for the shortest line may visit")
+        ->capture_default_str();
+    cmd->add_option("--positions", opt->positions,
+                    "file with one position text per line ('#' comments): compare every position "
+                    "of the tree of --depth plies below each instead of random games");
+    cmd->add_option("--depth", opt->depth, "with --positions: tree depth (1 = the position only)")
+        ->check(CLI::Range(1, 8))
+        ->capture_default_str();
+    cmd->callback([opt] {
+        if (!opt->engines.empty() && !opt->variants.empty()) {
+            std::cerr << "error: give --engines or --variants, not both\n";
+            throw UserError{};
+        }
+        std::shared_ptr<const Variant> va, vb;
+        std::vector<std::string> engines{"fast", "generic"};
+        if (!opt->variants.empty()) {
+            const auto names = split_pair(opt->variants, "--variants");
+            CommonOptions c = opt->common;
+            c.variant = names[0];
+            va = load_or_report(c);
+            c.variant = names[1];
+            vb = load_or_report(c);
+            engines = {"generic", "generic"};
+        } else {
+            if (!opt->engines.empty()) engines = split_pair(opt->engines, "--engines");
+            va = vb = load_or_report(opt->common);
+        }
+        std::cout << "A: " << engines[0] << " on " << va->id << " (rules fingerprint "
+                  << fingerprint_hex(variant_fingerprint(*va)) << ")\n"
+                  << "B: " << engines[1] << " on " << vb->id << " (rules fingerprint "
+                  << fingerprint_hex(variant_fingerprint(*vb)) << ")\n";
+
+        // Start positions, read in each variant.
+        std::vector<std::pair<PositionState, PositionState>> starts;
+        if (!opt->positions.empty()) {
+            for (const auto& line : read_lines(opt->positions))
+                starts.emplace_back(read_or_report(*va, line, opt->positions),
+                                    read_or_report(*vb, line, opt->positions));
+        } else {
+            const PositionState sa = position_or_report(va, opt->common);
+            const PositionState sb = opt->common.position.empty() && opt->common.moves.empty()
+                                         ? start_state(*vb)
+                                         : position_or_report(vb, opt->common);
+            starts.emplace_back(sa, sb);
+        }
+
+        bool differs = false;
+        with_engine_type(engines[0], *va, [&]<class PA>(std::type_identity<PA>) {
+            with_engine_type(engines[1], *vb, [&]<class PB>(std::type_identity<PB>) {
+                CrossCheck<PA, PB> cc(va, vb, opt->cc);
+                std::cout << "seed " << opt->cc.seed << "\n";
+                const CrossCheckReport r = opt->positions.empty()
+                                               ? cc.random_games(starts[0].first, starts[0].second)
+                                               : cc.positions(starts, opt->depth);
+                std::cout << cc.describe(r);
+                differs = r.difference.has_value();
+            });
+        });
+        if (differs) throw UserError{1};
+    });
+}
+
+}  // namespace seireigi::cli
