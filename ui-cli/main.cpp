@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
     add_validate_command(app);
     add_variants_command(app);
     add_piece_command(app);
+    add_cross_check_command(app);
+    add_bench_command(app);
+    add_play_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

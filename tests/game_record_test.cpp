@@ -1,0 +1,210 @@
+// Game records (docs/records.md): save and resume exactly; a changed variant file is detected.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "game.h"
+#include "game_record.h"
+#include "seat.h"
+#include "test_support.h"
+
+namespace seireigi {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Plays seeded random seats against each other until the game ends or `max_plies` moves.
+Game random_game(std::shared_ptr<const Variant> v, std::uint64_t seed, int max_plies) {
+    Game game(v, start_state(*v));
+    RandomSeat seats[2] = {RandomSeat(2 * seed), RandomSeat(2 * seed + 1)};
+    while (!game.over() && game.ply() < max_plies)
+        game.play(seats[game.to_move()].choose(game).move);
+    return game;
+}
+
+Game replayed(const std::string& text, std::shared_ptr<const Variant> v) {
+    auto record = read_record(text);
+    if (auto* d = std::get_if<Diagnostic>(&record)) throw std::runtime_error(d->text());
+    auto game = replay_record(std::get<GameRecord>(record), v);
+    if (auto* d = std::get_if<Diagnostic>(&game)) throw std::runtime_error(d->text());
+    return std::get<Game>(std::move(game));
+}
+
+// 1,000 seeded random games in three variants: saving and replaying gives the same moves, the
+// same position and the same result, and the record writes back to the same text.
+TEST(GameRecord, ThousandRandomGamesRoundTrip) {
+    const std::vector<std::string> names = {"seireigi", "shogi", "minishogi"};
+    std::vector<std::shared_ptr<const Variant>> variants;
+    for (const auto& n : names) variants.push_back(testing::variant(n));
+    int finished = 0;
+    for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+        const std::size_t i = seed % names.size();
+        const Game game = random_game(variants[i], seed, 250);
+        if (game.over()) ++finished;
+        const std::string text = write_record(record_of(
+            game, names[i],
+            {"random:" + std::to_string(2 * seed), "random:" + std::to_string(2 * seed + 1)}));
+        const Game back = replayed(text, variants[i]);
+        ASSERT_EQ(back.moves(), game.moves()) << "seed " << seed;
+        ASSERT_EQ(back.current(), game.current()) << "seed " << seed;
+        ASSERT_EQ(back.result(), game.result()) << "seed " << seed;
+        ASSERT_EQ(back.events(), game.events()) << "seed " << seed;
+        ASSERT_EQ(write_record(record_of(back, names[i],
+                                         {"random:" + std::to_string(2 * seed),
+                                          "random:" + std::to_string(2 * seed + 1)})),
+                  text)
+            << "seed " << seed;
+    }
+    // Most random games end by mate within 250 plies; the unfinished ones round-trip too.
+    EXPECT_GT(finished, 100);
+    std::cout << "[          ] " << finished << " of 1000 random games finished\n";
+}
+
+TEST(GameRecord, ResignationAndImpasseRoundTrip) {
+    auto v = testing::variant("seireigi");
+    Game resigned(v, start_state(*v));
+    resigned.play(std::get<Move>(resigned.read_move("7g7f")));
+    resigned.resign(0);
+    const std::string text = write_record(record_of(resigned, "seireigi", {"human", "random:3"}));
+    EXPECT_NE(text.find("\nresignation 1\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\nresult Sente resigns: Gote wins.\n"), std::string::npos) << text;
+    EXPECT_EQ(replayed(text, v).result(), resigned.result());
+
+    Game impasse(v, testing::position(*v, "9/4K4/9/R7+B/9/9/9/4k4/9 b 4L4N4SG18p3gb 1"));
+    impasse.declare_impasse(1);
+    const std::string text2 = write_record(record_of(impasse, "seireigi", {"human", "human"}));
+    const Game back = replayed(text2, v);
+    EXPECT_EQ(back.result(), impasse.result());
+    EXPECT_EQ(back.result().impasse_scores, (std::vector<int>{23, 26}));
+}
+
+TEST(GameRecord, UnfinishedGameKeepsSeatsAndStart) {
+    auto v = testing::variant("seireigi");
+    const std::string start = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    Game game(v, testing::position(*v, start));
+    const GameRecord r = record_of(game, "seireigi", {"human", "random:9"});
+    auto back = read_record(write_record(r));
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(back));
+    EXPECT_EQ(std::get<GameRecord>(back), r);
+    EXPECT_EQ(std::get<GameRecord>(back).start, start);
+    EXPECT_EQ(std::get<GameRecord>(back).seats, (std::vector<std::string>{"human", "random:9"}));
+}
+
+// A variant file edited after the game was saved: the record refuses to replay, saying why.
+TEST(GameRecord, ChangedVariantFileIsDetected) {
+    const fs::path dir = fs::temp_directory_path() / "seireigi-record-test";
+    fs::create_directories(dir);
+    const fs::path file = dir / "my-seireigi.yaml";
+    std::string yaml =
+        std::get<std::string>(read_text_file(testing::source_path("variants/seireigi.yaml")));
+    { std::ofstream(file) << yaml; }
+    auto v = testing::variant(file.string());
+    Game game(v, start_state(*v));
+    game.play(std::get<Move>(game.read_move("7g7f")));
+    const std::string text = write_record(record_of(game, file.string(), {"human", "human"}));
+    EXPECT_NO_THROW(replayed(text, v));
+
+    // A deeper promotion zone changes which moves are legal.
+    const std::size_t at = yaml.find("zone_depth: 3");
+    ASSERT_NE(at, std::string::npos);
+    yaml.replace(at, 13, "zone_depth: 4");
+    { std::ofstream(file) << yaml; }
+    auto changed =
+        replay_record(std::get<GameRecord>(read_record(text)), testing::variant(file.string()));
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(changed));
+    EXPECT_NE(std::get<Diagnostic>(changed).message.find("have changed since this game was saved"),
+              std::string::npos)
+        << std::get<Diagnostic>(changed).message;
+
+    // A changed impasse threshold changes no move, but it would change an impasse result.
+    std::string yaml2 =
+        std::get<std::string>(read_text_file(testing::source_path("variants/seireigi.yaml")));
+    yaml2.replace(yaml2.find("threshold: 24"), 13, "threshold: 31");
+    { std::ofstream(file) << yaml2; }
+    auto impasse =
+        replay_record(std::get<GameRecord>(read_record(text)), testing::variant(file.string()));
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(impasse));
+    EXPECT_NE(std::get<Diagnostic>(impasse).message.find("impasse rule"), std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST(GameRecord, BadRecordsAreRefusedWithTheirLine) {
+    auto v = testing::variant("seireigi");
+    auto not_record = read_record("hello\n");
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(not_record));
+    EXPECT_EQ(std::get<Diagnostic>(not_record).where, "line 1");
+
+    Game game(v, start_state(*v));
+    std::string text = write_record(record_of(game, "seireigi", {"human", "human"}));
+    auto bad_line = read_record(text + "colour blue\n");
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(bad_line));
+    EXPECT_NE(std::get<Diagnostic>(bad_line).message.find("unknown line 'colour'"),
+              std::string::npos);
+
+    auto illegal =
+        replay_record(std::get<GameRecord>(read_record(text + "move 7g7f\nmove 7f7e\n")), v);
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(illegal));
+    EXPECT_NE(std::get<Diagnostic>(illegal).message.find("move 2 '7f7e'"), std::string::npos)
+        << std::get<Diagnostic>(illegal).message;
+
+    auto wrong_result = replay_record(
+        std::get<GameRecord>(read_record(text + "result Sente resigns: Gote wins.\n")), v);
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(wrong_result));
+}
+
+TEST(GameRecord, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
+    const fs::path dir = fs::temp_directory_path() / "seireigi-atomic-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path file = dir / "game.txt";
+    ASSERT_EQ(write_file_atomically(file, "one\n"), std::nullopt);
+    ASSERT_EQ(write_file_atomically(file, "two\n"), std::nullopt);
+    EXPECT_EQ(std::get<std::string>(read_text_file(file)), "two\n");
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+    EXPECT_TRUE(write_file_atomically(dir / "no-such-dir" / "x", "x").has_value());
+    fs::remove_all(dir);
+}
+
+TEST(GameSeat, RandomSeatDependsOnlyOnSeedAndPly) {
+    auto v = testing::variant("seireigi");
+    Game a = random_game(v, 5, 40);
+    Game b(v, start_state(*v));
+    RandomSeat s0(10), s1(11);
+    // Play 20 moves, take back 10, play on: the same game as without the detour.
+    while (b.ply() < 20) b.play((b.to_move() == 0 ? s0 : s1).choose(b).move);
+    for (int i = 0; i < 10; ++i) b.undo();
+    while (b.ply() < 40 && !b.over()) b.play((b.to_move() == 0 ? s0 : s1).choose(b).move);
+    EXPECT_EQ(a.moves(), b.moves());
+}
+
+TEST(GameSeat, SeatSpecs) {
+    EXPECT_EQ(std::get<std::unique_ptr<Seat>>(make_seat("random:42", nullptr))->spec(),
+              "random:42");
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("random:x", nullptr)));
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("engine", nullptr)));
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("human", nullptr)));
+}
+
+TEST(Game, UndoRestoresPositionAndResult) {
+    auto v = testing::variant("seireigi");
+    Game game(v, testing::position(*v, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"));
+    const PositionState before = game.current();
+    game.play(std::get<Move>(game.read_move("G*5b")));
+    ASSERT_TRUE(game.over());
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(game.read_move("5i5h")));
+    ASSERT_TRUE(game.undo());
+    EXPECT_FALSE(game.over());
+    EXPECT_EQ(game.current(), before);
+    EXPECT_EQ(game.position().key(), game.position().compute_key());
+    EXPECT_FALSE(game.undo());
+}
+
+TEST(Game, RefusesPositionsWithoutOneKingEach) {
+    auto v = testing::variant("seireigi");
+    EXPECT_TRUE(Game::unfit_for_play(*v, testing::position(*v, "9/9/9/9/9/9/9/9/4K4 b - 1")));
+    EXPECT_FALSE(Game::unfit_for_play(*v, start_state(*v)));
+}
+
+}  // namespace
+}  // namespace seireigi

@@ -1,0 +1,59 @@
+// KIF export (framework/kif.h): golden files for Seireigi's promoted pieces (docs/records.md)
+// and for a shogi game from a set-up position (board diagram). The outside-reader check with
+// tsshogi is the ctest step KifOutsideReader (tests/kif_reader/).
+#include <gtest/gtest.h>
+
+#include "game_record.h"
+#include "kif.h"
+#include "test_support.h"
+
+namespace seireigi {
+namespace {
+
+std::string file_text(const std::string& relative) {
+    auto text = read_text_file(testing::source_path(relative));
+    if (auto* d = std::get_if<Diagnostic>(&text)) throw std::runtime_error(d->text());
+    return std::get<std::string>(text);
+}
+
+// Replays tests/data/kif/NAME.game and compares its KIF with tests/data/kif/NAME.kif.
+void expect_golden(const std::string& name) {
+    auto record = read_record(file_text("tests/data/kif/" + name + ".game"));
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(record));
+    const GameRecord& r = std::get<GameRecord>(record);
+    auto game = replay_record(r, testing::variant(r.variant));
+    ASSERT_TRUE(std::holds_alternative<Game>(game)) << std::get<Diagnostic>(game).text();
+    EXPECT_EQ(write_kif(std::get<Game>(game), r.seats),
+              file_text("tests/data/kif/" + name + ".kif"));
+}
+
+// A random Seireigi game with every Seireigi promotion: 金成 and the moves of 象 (Great
+// Elephant), 狼 (Running Wolf), 天 (Heavenly Horse) and 虎 (Free Tiger).
+TEST(Kif, SeireigiPromotedPiecesGolden) {
+    expect_golden("seireigi-promotions");
+}
+
+// Shogi from a set-up position with pieces in hand and Gote to move: a board diagram.
+TEST(Kif, ShogiFromPositionGolden) {
+    expect_golden("shogi-from-position");
+}
+
+TEST(Kif, SpellingsOfMovesAndEndings) {
+    auto v = testing::variant("seireigi");
+    Game game(v, testing::position(*v, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"));
+    game.play(std::get<Move>(game.read_move("G*5b")));
+    const std::string kif = write_kif(game, {"human", "random:1"});
+    EXPECT_NE(kif.find("   1 ５二金打\n   2 詰み\nまで1手で先手の勝ち\n"), std::string::npos)
+        << kif;
+    EXPECT_NE(kif.find("先手：human\n後手：random:1\n"), std::string::npos);
+}
+
+TEST(Kif, OnlyNineByNineTwoPlayerGames) {
+    EXPECT_EQ(kif_unsupported(*testing::variant("seireigi")), std::nullopt);
+    EXPECT_TRUE(kif_unsupported(*testing::variant("minishogi")));
+    EXPECT_TRUE(kif_unsupported(
+        *testing::variant(testing::source_path("tests/data/variants/big-hook-test.yaml"))));
+}
+
+}  // namespace
+}  // namespace seireigi

@@ -1,0 +1,191 @@
+#include "game_view.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "notation.h"
+
+namespace seireigi::cli {
+
+namespace {
+
+constexpr std::size_t kScreenWidth = 80;
+
+// Kanji mode marks the owner before the glyph, as KIF diagrams do (v = the second player).
+constexpr std::array<const char*, kMaxPlayers> kOwnerMark = {" ", "v", ">", "<"};
+
+const char* kRed = "\x1b[31m";
+const char* kBoldRed = "\x1b[1;31m";
+const char* kReverse = "\x1b[7m";
+const char* kReset = "\x1b[0m";
+
+bool is_wide(char32_t c) {
+    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
+           (c >= 0x3041 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+           (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) ||
+           (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Latin: the abbreviation, '+' for promoted, lower case for every player but the first.
+std::string latin_label(const Variant& v, Player owner, PieceType base, bool promoted) {
+    const std::string text = (promoted ? "+" : "") + v.types[base].abbr;
+    return owner == 0 ? text : lower(text);
+}
+
+// Kanji: the owner mark, then the face's kanji (the second player's King has its own), else the
+// Latin label.
+std::string kanji_label(const Variant& v, Player owner, PieceType base, bool promoted) {
+    const PieceTypeInfo& face = promoted ? v.types[v.types[base].promotes_to] : v.types[base];
+    std::string glyph = face.kanji;
+    if (!promoted && owner == 1 && !face.kanji_alt.empty()) glyph = face.kanji_alt;
+    if (glyph.empty()) glyph = latin_label(v, owner, base, promoted);
+    return kOwnerMark[owner] + glyph;
+}
+
+std::string pad_left(const std::string& s, std::size_t width) {
+    const std::size_t w = display_width(s);
+    return w >= width ? s : std::string(width - w, ' ') + s;
+}
+
+struct Labeller {
+    const Variant& v;
+    ViewOptions o;
+    std::string operator()(Player owner, PieceType base, bool promoted) const {
+        return o.kanji ? kanji_label(v, owner, base, promoted)
+                       : latin_label(v, owner, base, promoted);
+    }
+};
+
+// The widest label any piece of the variant can have, so that the board keeps its width.
+std::size_t cell_width(const Variant& v, const Labeller& label) {
+    std::size_t w = std::to_string(v.geo.files).size();
+    for (Player p = 0; p < v.num_players(); ++p)
+        for (PieceType t = 0; t < static_cast<PieceType>(v.types.size()); ++t) {
+            if (!v.types[t].is_base) continue;
+            w = std::max(w, display_width(label(p, t, false)));
+            if (v.types[t].promotes_to != kNoType)
+                w = std::max(w, display_width(label(p, t, true)));
+        }
+    // Latin labels need a space between them; kanji labels start with the owner mark.
+    return label.o.kanji ? std::max<std::size_t>(w, 3) : w + 1;
+}
+
+std::string colored(const std::string& s, const char* code, bool on) {
+    return on ? code + s + kReset : s;
+}
+
+// "Gote hand: P x3, L" wrapped to the screen width.
+std::string hand_lines(const Game& game, Player p, const Labeller& label) {
+    const Variant& v = game.variant();
+    const PositionState& st = game.current();
+    const std::string head = v.players[p].name + " hand:";
+    std::string out = head;
+    std::size_t col = display_width(head);
+    bool any = false;
+    for (PieceType t : v.hand_types) {
+        const int n = st.hands[p][t];
+        if (n == 0) continue;
+        any = true;
+        std::string item = label(p, t, false);
+        if (label.o.kanji) item = item.substr(std::string(kOwnerMark[p]).size());
+        if (n > 1) {
+            item += 'x';  // appended separately: GCC 12 warns falsely (-Wrestrict) on "x" + string
+            item += std::to_string(n);
+        }
+        if (col + 1 + display_width(item) > kScreenWidth) {
+            out += '\n';
+            out += std::string(display_width(head), ' ');
+            col = display_width(head);
+        }
+        out += " " + item;
+        col += 1 + display_width(item);
+    }
+    if (!any) out += " -";
+    return out + "\n";
+}
+
+}  // namespace
+
+std::size_t display_width(std::string_view s) {
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = s[i];
+        char32_t cp = c;
+        int len = 1;
+        if (c >= 0xF0) {
+            cp = c & 0x07;
+            len = 4;
+        } else if (c >= 0xE0) {
+            cp = c & 0x0F;
+            len = 3;
+        } else if (c >= 0xC0) {
+            cp = c & 0x1F;
+            len = 2;
+        }
+        for (int k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
+        w += is_wide(cp) ? 2 : 1;
+        i += len;
+    }
+    return w;
+}
+
+std::string render_game(const Game& game, const ViewOptions& o) {
+    const Variant& v = game.variant();
+    const Geometry& g = v.geo;
+    const PositionState& st = game.current();
+    const Labeller label{v, o};
+    const std::size_t width = cell_width(v, label);
+    const Square last_to = game.ply() > 0 ? game.moves().back().to() : kNoSquare;
+
+    std::string out;
+    for (Player p = v.num_players() - 1; p >= 1; --p) out += hand_lines(game, p, label);
+    out += " ";
+    for (int x = 0; x < g.files; ++x) out += pad_left(std::to_string(g.files - x), width);
+    out += "\n";
+    for (int y = 0; y < g.ranks; ++y) {
+        out += " ";
+        for (int x = 0; x < g.files; ++x) {
+            const Square s = g.square(x, y);
+            const PieceCode pc = st.board[s];
+            const std::string text = pc == kEmpty
+                                         ? (o.kanji ? "・" : ".")
+                                         : label(owner_of(pc), type_of(pc), is_promoted(pc));
+            std::string cell = pad_left(text, width);
+            // Colour goes on after padding, so escape codes never upset the alignment.
+            if (s == last_to && o.color) {
+                const std::size_t pad = width - display_width(text);
+                cell = std::string(pad, ' ') + colored(text, kReverse, true);
+            } else if (pc != kEmpty && owner_of(pc) != 0 && o.color) {
+                const std::size_t pad = width - display_width(text);
+                cell = std::string(pad, ' ') + colored(text, kRed, true);
+            }
+            out += cell;
+        }
+        out += "  " + std::string(1, static_cast<char>('a' + y)) + "\n";
+    }
+    out += hand_lines(game, 0, label);
+
+    std::string status;
+    if (game.ply() > 0) {
+        const Player mover = game.mover_of(game.ply() - 1);
+        status += "Move " + std::to_string(game.ply()) + ": " + v.players[mover].name + " " +
+                  write_move(v, game.moves().back()) + ".  ";
+    }
+    if (!game.over()) {
+        status += v.players[game.to_move()].name + " to move.";
+        if (game.in_check())
+            status +=
+                "  " + colored(v.players[game.to_move()].name + " is in check!", kBoldRed, o.color);
+    }
+    out += status + "\n";
+    return out;
+}
+
+}  // namespace seireigi::cli
