@@ -245,6 +245,12 @@ TEST(FastPosition, CrossCheckCommandExitStatus) {
     const auto [same, report2] = run("--engines fast,generic --games 3 --seed 3");
     EXPECT_EQ(same, 0) << report2;
     EXPECT_NE(report2.find("no difference"), std::string::npos) << report2;
+    // The two readings of the Dai Seireigi zone differ at the start by exactly one move.
+    const auto [dai, report3] =
+        run("--variants dai-seireigi,dai-seireigi-zone5 --games 1 --plies 5");
+    EXPECT_EQ(dai, 1) << report3;
+    EXPECT_NE(report3.find("moves only A has (0):"), std::string::npos) << report3;
+    EXPECT_NE(report3.find("moves only B has (1): 5o5e+"), std::string::npos) << report3;
 }
 
 }  // namespace
