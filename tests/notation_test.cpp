@@ -34,7 +34,8 @@ TEST(Notation, HandsAndMoveNumberMayBeLeftOut) {
 }
 
 TEST(Notation, RandomPlayoutsRoundTrip) {
-    for (const char* name : {"seireigi", "shogi", "minishogi"}) {
+    // Dai Seireigi's 15x15 board gives two-digit files and multi-letter pieces.
+    for (const char* name : {"seireigi", "shogi", "minishogi", "dai-seireigi"}) {
         auto v = testing::variant(name);
         std::mt19937 rng(7);
         for (int game = 0; game < 20; ++game) {

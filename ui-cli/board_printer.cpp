@@ -13,16 +13,26 @@ std::string pad_left(const std::string& s, std::size_t width) {
     return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
+// "Sente hand: P x3 L ...", wrapped to stay within 80 columns (Dai Seireigi has 30 kinds).
 std::string hand_line(const Variant& v, const PositionState& st, Player p) {
-    std::string out;
+    const std::string head = v.players[p].name + " hand:";
+    std::string out = head;
+    std::size_t line_start = 0;
+    bool empty = true;
     for (PieceType t : v.hand_types) {
         const int n = st.hands[p][t];
         if (n == 0) continue;
-        out += ' ';
-        out += v.types[t].abbr;
-        if (n > 1) out += 'x' + std::to_string(n);
+        empty = false;
+        std::string item = " " + v.types[t].abbr;
+        if (n > 1) item += 'x' + std::to_string(n);
+        if (out.size() - line_start + item.size() > 79) {
+            out += '\n';
+            line_start = out.size();
+            out += std::string(head.size(), ' ');
+        }
+        out += item;
     }
-    return out.empty() ? " -" : out;
+    return empty ? head + " -" : out;
 }
 
 }  // namespace
@@ -36,7 +46,7 @@ std::string render_board(const Variant& v, const PositionState& st) {
 
     std::ostringstream out;
     for (Player p = v.num_players() - 1; p >= 1; --p)
-        out << v.players[p].name << " hand:" << hand_line(v, st, p) << "\n";
+        out << hand_line(v, st, p) << "\n";
     out << " ";
     for (int x = 0; x < g.files; ++x) out << pad_left(std::to_string(g.files - x), width);
     out << "\n";
@@ -48,7 +58,7 @@ std::string render_board(const Variant& v, const PositionState& st) {
         }
         out << "  " << static_cast<char>('a' + y) << "\n";
     }
-    out << v.players[0].name << " hand:" << hand_line(v, st, 0) << "\n";
+    out << hand_line(v, st, 0) << "\n";
     out << v.players[st.to_move].name << " to move\n";
     return out.str();
 }
