@@ -22,7 +22,7 @@ struct CompiledLeap {
 
 struct CompiledSlide {
     Vec v;
-    int max_steps = 0;  // 0 = unlimited
+    int max_steps = 0;                            // 0 = unlimited
     Modality modality = Modality::MoveOrCapture;  // never Hop
     bool victim_not_royal = false;
 };

@@ -7,7 +7,7 @@
 namespace seireigi {
 
 struct EmbeddedFile {
-    std::string path;     // relative to the source tree, e.g. "variants/seireigi.yaml"
+    std::string path;  // relative to the source tree, e.g. "variants/seireigi.yaml"
     std::string content;
 };
 

@@ -45,20 +45,36 @@ std::optional<Square> Geometry::from_view(Orientation o, int file, int rank_inde
     int x = 0;
     int y = 0;
     switch (o) {
-        case Orientation::North: x = vx; y = vy; break;
-        case Orientation::South: x = files - 1 - vx; y = ranks - 1 - vy; break;
-        case Orientation::East: x = files - 1 - vy; y = vx; break;
-        case Orientation::West: x = vy; y = ranks - 1 - vx; break;
+        case Orientation::North:
+            x = vx;
+            y = vy;
+            break;
+        case Orientation::South:
+            x = files - 1 - vx;
+            y = ranks - 1 - vy;
+            break;
+        case Orientation::East:
+            x = files - 1 - vy;
+            y = vx;
+            break;
+        case Orientation::West:
+            x = vy;
+            y = ranks - 1 - vx;
+            break;
     }
     return square(x, y);
 }
 
 int Geometry::ranks_ahead(Orientation o, Square s) const {
     switch (o) {
-        case Orientation::North: return y_of(s);
-        case Orientation::South: return ranks - 1 - y_of(s);
-        case Orientation::East: return files - 1 - x_of(s);
-        case Orientation::West: return x_of(s);
+        case Orientation::North:
+            return y_of(s);
+        case Orientation::South:
+            return ranks - 1 - y_of(s);
+        case Orientation::East:
+            return files - 1 - x_of(s);
+        case Orientation::West:
+            return x_of(s);
     }
     return 0;
 }

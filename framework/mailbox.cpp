@@ -8,7 +8,9 @@ namespace seireigi {
 
 namespace {
 
-bool can_capture(Modality m) { return m == Modality::MoveOrCapture || m == Modality::CaptureOnly; }
+bool can_capture(Modality m) {
+    return m == Modality::MoveOrCapture || m == Modality::CaptureOnly;
+}
 
 // Whether any destination leg of the path tree can capture a royal piece.
 bool path_can_capture_royal(const CompiledMoves& m, int node) {
@@ -45,7 +47,10 @@ MailboxTables build_mailbox(const Variant& v) {
     const int nt = static_cast<int>(v.types.size());
     mb.num_types = nt;
     mb.moves.resize(static_cast<std::size_t>(4) * nt);
-    struct LeapEntry { int vec; int index; };
+    struct LeapEntry {
+        int vec;
+        int index;
+    };
     std::vector<LeapEntry> leap_entries;
     std::vector<std::pair<int, int>> slide_entries;  // (direction, index) with range below
     std::vector<int> slide_entry_range;
@@ -56,13 +61,17 @@ MailboxTables build_mailbox(const Variant& v) {
             for (const auto& l : cm.leaps) {
                 dm.leaps.push_back({mb.delta(l.v), l.modality, l.victim_not_royal});
                 if (can_capture(l.modality) && !l.victim_not_royal)
-                    leap_entries.push_back({find_or_add(mb.leap_deltas, mb.delta(l.v)), o * nt + t});
+                    leap_entries.push_back(
+                        {find_or_add(mb.leap_deltas, mb.delta(l.v)), o * nt + t});
             }
             for (const auto& sl : cm.slides) {
-                dm.slides.push_back({mb.delta(sl.v), sl.max_steps, sl.modality, sl.victim_not_royal});
+                dm.slides.push_back(
+                    {mb.delta(sl.v), sl.max_steps, sl.modality, sl.victim_not_royal});
                 if (can_capture(sl.modality) && !sl.victim_not_royal) {
-                    slide_entries.emplace_back(find_or_add(mb.slide_deltas, mb.delta(sl.v)), o * nt + t);
-                    slide_entry_range.push_back(sl.max_steps == 0 ? 255 : std::min(sl.max_steps, 254));
+                    slide_entries.emplace_back(find_or_add(mb.slide_deltas, mb.delta(sl.v)),
+                                               o * nt + t);
+                    slide_entry_range.push_back(sl.max_steps == 0 ? 255
+                                                                  : std::min(sl.max_steps, 254));
                 }
             }
             dm.has_paths = !cm.path_roots.empty();

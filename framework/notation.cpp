@@ -162,8 +162,8 @@ std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::str
         const Square s = g.square(x, y);
         if (!promoted && !info.royal && info.promotes_to != kNoType &&
             !v.may_stay_unpromoted(owner, pr.type, s))
-            return error_at(start, "an unpromoted " + info.name + " on " + g.name(s) +
-                                       " could never move");
+            return error_at(
+                start, "an unpromoted " + info.name + " on " + g.name(s) + " could never move");
         if (info.royal && ++royals[owner] > 1)
             return error_at(start, "a second " + info.name + " for the same player");
         st.board[s] = make_piece(owner, pr.type, promoted);
@@ -172,8 +172,7 @@ std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::str
     if (y != g.ranks - 1 || x != g.files)
         return error_at(pos, "the board has " + std::to_string(y + 1) + " ranks (last one " +
                                  std::to_string(x) + " squares); expected " +
-                                 std::to_string(g.ranks) + " ranks of " +
-                                 std::to_string(g.files));
+                                 std::to_string(g.ranks) + " ranks of " + std::to_string(g.files));
     // Side to move.
     while (pos < text.size() && text[pos] == ' ') ++pos;
     if (pos >= text.size()) return error_at(pos, "expected the player to move ('b' or 'w')");
@@ -239,7 +238,8 @@ std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text
     if (pos >= text.size()) return error_at(pos, "empty move");
     auto expect_square = [&](const char* what) -> std::variant<Square, Diagnostic> {
         if (auto s = g.read_square(text, pos)) return *s;
-        return error_at(pos, std::string("expected ") + what + " (file number then rank letter, e.g. " +
+        return error_at(pos, std::string("expected ") + what +
+                                 " (file number then rank letter, e.g. " +
                                  g.name(g.square(g.files / 2, g.ranks / 2)) + ")");
     };
     // A drop: piece, '*', square.
@@ -292,11 +292,12 @@ std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text
     } else {
         if (has(plain)) return plain;
         if (has(promoting))
-            return Diagnostic{"", "illegal move: the piece must promote here; write " +
-                                      write_move(v, promoting)};
+            return Diagnostic{
+                "", "illegal move: the piece must promote here; write " + write_move(v, promoting)};
     }
-    return Diagnostic{"", "illegal move: " + write_move(v, promo == Promo::Yes ? promoting : plain) +
-                              " is not legal here"};
+    return Diagnostic{"",
+                      "illegal move: " + write_move(v, promo == Promo::Yes ? promoting : plain) +
+                          " is not legal here"};
 }
 
 }  // namespace seireigi

@@ -47,10 +47,14 @@ struct RelVec {
 // The board vector of a relative vector for a player facing `o`.
 constexpr Vec to_board(RelVec r, Orientation o) {
     switch (o) {
-        case Orientation::North: return {r.side, -r.fwd};
-        case Orientation::East: return {r.fwd, r.side};
-        case Orientation::South: return {-r.side, r.fwd};
-        case Orientation::West: return {-r.fwd, -r.side};
+        case Orientation::North:
+            return {r.side, -r.fwd};
+        case Orientation::East:
+            return {r.fwd, r.side};
+        case Orientation::South:
+            return {-r.side, r.fwd};
+        case Orientation::West:
+            return {-r.fwd, -r.side};
     }
     return {};
 }
@@ -65,12 +69,22 @@ inline constexpr PieceCode kEmpty = 0;
 constexpr PieceCode make_piece(Player owner, PieceType type, bool promoted) {
     return static_cast<PieceCode>(((owner + 1) << 8) | (promoted ? 0x80 : 0) | type);
 }
-constexpr Player owner_of(PieceCode p) { return (p >> 8) - 1; }
-constexpr PieceType type_of(PieceCode p) { return p & 0x7F; }
-constexpr bool is_promoted(PieceCode p) { return (p & 0x80) != 0; }
+constexpr Player owner_of(PieceCode p) {
+    return (p >> 8) - 1;
+}
+constexpr PieceType type_of(PieceCode p) {
+    return p & 0x7F;
+}
+constexpr bool is_promoted(PieceCode p) {
+    return (p & 0x80) != 0;
+}
 // The face (type, promoted) decides how a piece moves; 0..255.
-constexpr int face_of(PieceCode p) { return p & 0xFF; }
-constexpr int make_face(PieceType type, bool promoted) { return (promoted ? 0x80 : 0) | type; }
+constexpr int face_of(PieceCode p) {
+    return p & 0xFF;
+}
+constexpr int make_face(PieceType type, bool promoted) {
+    return (promoted ? 0x80 : 0) | type;
+}
 
 // The canonical move value, equal across engines.
 //   bits 0..9   to square
@@ -80,7 +94,7 @@ constexpr int make_face(PieceType type, bool promoted) { return (promoted ? 0x80
 //   bit  28     drop
 //   bit  29     board move (so that no valid move is 0, the null move)
 class Move {
-public:
+  public:
     constexpr Move() = default;
     static constexpr Move board(Square from, Square to, bool promote) {
         return Move(static_cast<std::uint32_t>(to) | (static_cast<std::uint32_t>(from) << 10) |
@@ -102,7 +116,7 @@ public:
     friend constexpr bool operator==(Move, Move) = default;
     friend constexpr auto operator<=>(Move a, Move b) { return a.raw_ <=> b.raw_; }
 
-private:
+  private:
     constexpr explicit Move(std::uint32_t raw) : raw_(raw) {}
     std::uint32_t raw_ = 0;
 };

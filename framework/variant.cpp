@@ -104,7 +104,8 @@ std::shared_ptr<const Variant> build_variant(const VariantSpec& spec) {
             for (Square s = 0; s < g.squares(); ++s) {
                 const bool mobile = has_mobility(v->compiled[o][t], g, s);
                 const int ahead = g.ranks_ahead(orient, s);
-                const std::size_t i = (static_cast<std::size_t>(o) * num_types + t) * g.squares() + s;
+                const std::size_t i =
+                    (static_cast<std::size_t>(o) * num_types + t) * g.squares() + s;
                 v->may_drop_[i] =
                     info.no_drop_last_ranks >= 0 ? ahead >= info.no_drop_last_ranks : mobile;
                 v->may_stay_[i] = info.must_promote_last_ranks >= 0

@@ -25,13 +25,13 @@ struct PieceTypeInfo {
     std::string kanji;
     std::string kanji_alt;
     std::string betza;
-    bool is_base = false;               // may stand unpromoted on the board / sit in hand
-    PieceType promotes_to = kNoType;    // the face a base type promotes to
+    bool is_base = false;             // may stand unpromoted on the board / sit in hand
+    PieceType promotes_to = kNoType;  // the face a base type promotes to
     bool royal = false;
-    bool one_per_file = false;          // nifu
-    bool no_drop_mate = false;          // uchifuzume
+    bool one_per_file = false;  // nifu
+    bool no_drop_mate = false;  // uchifuzume
     int impasse_value = 0;
-    int no_drop_last_ranks = -1;        // overrides (ranks from the far edge); -1 = derived
+    int no_drop_last_ranks = -1;  // overrides (ranks from the far edge); -1 = derived
     int must_promote_last_ranks = -1;
 };
 
@@ -44,7 +44,7 @@ struct Variant {
     int num_players() const { return static_cast<int>(players.size()); }
     Orientation orientation(Player p) const { return players[p].orientation; }
 
-    std::vector<PieceTypeInfo> types;  // base types and promoted-only faces
+    std::vector<PieceTypeInfo> types;   // base types and promoted-only faces
     std::vector<PieceType> hand_types;  // non-royal base types, in hand (display) order
     PieceType find_type(std::string_view id_or_abbr) const;  // by id, else by abbreviation
 

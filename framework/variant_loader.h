@@ -30,7 +30,8 @@ struct VariantLoadResult {
 VariantLoadResult load_variant(std::string_view name_or_path, const DataSource& source = {});
 
 // Checks one piece catalogue or variant file (told apart by its content); returns every error.
-std::vector<Diagnostic> validate_file(const std::filesystem::path& file, const DataSource& source = {});
+std::vector<Diagnostic> validate_file(const std::filesystem::path& file,
+                                      const DataSource& source = {});
 
 struct VariantListing {
     std::string id;  // "seireigi"

@@ -64,8 +64,8 @@ struct VariantSpec {
     int zone_depth = 3;
 
     bool drops = true;
-    std::vector<std::string> one_per_file;   // nifu: at most one unpromoted per file and player
-    std::vector<std::string> no_drop_mate;   // may not be dropped to give mate (uchifuzume)
+    std::vector<std::string> one_per_file;  // nifu: at most one unpromoted per file and player
+    std::vector<std::string> no_drop_mate;  // may not be dropped to give mate (uchifuzume)
     // Overrides of the derived rules, in ranks counted from the far edge (1 = the last rank).
     std::map<std::string, int> no_drop_last_ranks;
     std::map<std::string, int> must_promote_last_ranks;

@@ -25,7 +25,9 @@ constexpr std::uint64_t board(PieceCode piece, Square s) {
 constexpr std::uint64_t hand(Player p, PieceType t) {
     return mix((2ull << 40) | (static_cast<std::uint64_t>(p) << 8) | static_cast<std::uint64_t>(t));
 }
-constexpr std::uint64_t to_move(Player p) { return mix((3ull << 40) | static_cast<std::uint64_t>(p)); }
+constexpr std::uint64_t to_move(Player p) {
+    return mix((3ull << 40) | static_cast<std::uint64_t>(p));
+}
 constexpr std::uint64_t active(std::uint8_t mask) {
     return mix((4ull << 40) | static_cast<std::uint64_t>(mask));
 }

@@ -21,7 +21,7 @@ TEST(Generality, ShogiFacingEastAndWestHasShogisPerft) {
 }
 
 class FourPlayers : public ::testing::Test {
-protected:
+  protected:
     std::shared_ptr<const Variant> v =
         testing::variant(testing::source_path("tests/data/variants/four-player-test.yaml"));
     Square sq(const char* name) const { return *v->geo.parse_square(name); }

@@ -61,9 +61,10 @@ TEST(Dai, Rules_E3_1_StartPosition59MovesAnd60WithTheFiveRankZone) {
 }
 
 TEST(Dai, Rules_E3_2_SlideJumpRulesAndCheck) {
-    auto pos = make_position("dai-seireigi",
-                             dai_position({{"5i", "RG"}, {"5g", "P"}, {"5f", "s"}, {"5c", "k"},
-                                           {"5b", "n"}, {"5a", "l"}}));
+    auto pos = make_position(
+        "dai-seireigi",
+        dai_position(
+            {{"5i", "RG"}, {"5g", "P"}, {"5f", "s"}, {"5c", "k"}, {"5b", "n"}, {"5a", "l"}}));
     const Set rg = piece_moves(pos, "5i");
     EXPECT_TRUE(rg.count("5h") && rg.count("5f") && rg.count("5b"));
     EXPECT_FALSE(rg.count("5c") || rg.count("5a") || rg.count("5g") || rg.count("5e") ||
@@ -72,7 +73,8 @@ TEST(Dai, Rules_E3_2_SlideJumpRulesAndCheck) {
 
     // With 5g and 5f cleared the King is in check, and one interposed piece blocks.
     auto clear = make_position(
-        "dai-seireigi", dai_position({{"5i", "RG"}, {"5c", "k"}, {"5b", "n"}, {"5a", "l"}}, "w", "g"));
+        "dai-seireigi",
+        dai_position({{"5i", "RG"}, {"5c", "k"}, {"5b", "n"}, {"5a", "l"}}, "w", "g"));
     EXPECT_TRUE(clear.in_check(1));
     const Set gote = legal_texts(clear);
     EXPECT_TRUE(gote.count("G*5d") && gote.count("G*5h"));
@@ -80,14 +82,13 @@ TEST(Dai, Rules_E3_2_SlideJumpRulesAndCheck) {
 }
 
 TEST(Dai, Rules_E3_3_SlideJumpOverOwnKing) {
-    auto pos = make_position("dai-seireigi",
-                             dai_position({{"8o", "RG"}, {"8n", "K"}, {"8j", "g"}}));
+    auto pos =
+        make_position("dai-seireigi", dai_position({{"8o", "RG"}, {"8n", "K"}, {"8j", "g"}}));
     EXPECT_TRUE(piece_moves(pos, "8o").count("8j"));
 }
 
 TEST(Dai, Rules_E3_4_HookCheckWithTwoPaths) {
-    auto pos = make_position("dai-seireigi",
-                             dai_position({{"9i", "HM"}, {"5e", "k"}}, "w", "g"));
+    auto pos = make_position("dai-seireigi", dai_position({{"9i", "HM"}, {"5e", "k"}}, "w", "g"));
     EXPECT_TRUE(pos.in_check(1));
     EXPECT_FALSE(drops_of(pos, "G").count("7e"));  // blocks the 9e path, not the 5i one
     EXPECT_TRUE(drops_of(pos, "G").empty());       // no single interposition blocks both paths
@@ -101,8 +102,8 @@ TEST(Dai, Rules_E3_5_NoTurnAtAnOccupiedSquare) {
     EXPECT_TRUE(pos.in_check(1));  // still along 9i-5i-5e
     const Set drops = drops_of(pos, "G");
     EXPECT_TRUE(drops.count("7i") && drops.count("5g"));  // one interposition now suffices
-    auto sente = make_position("dai-seireigi",
-                               dai_position({{"9i", "HM"}, {"5e", "k"}, {"9e", "p"}}));
+    auto sente =
+        make_position("dai-seireigi", dai_position({{"9i", "HM"}, {"5e", "k"}, {"9e", "p"}}));
     const Set hm = piece_moves(sente, "9i");
     EXPECT_TRUE(hm.count("9e"));   // it may capture on the turn square
     EXPECT_FALSE(hm.count("9d"));  // but neither pass it nor turn there
@@ -113,9 +114,9 @@ TEST(Dai, Rules_E3_6_AncientDragonTurnsOntoABackwardDiagonal) {
     const Set moves = piece_moves(pos, "8h");
     EXPECT_TRUE(moves.count("10h"));  // forward-left to 9g, then the backward diagonal
     EXPECT_TRUE(moves.count("11i"));
-    EXPECT_TRUE(moves.count("8f"));   // forward to 9g or 7g, then the forward perpendicular
+    EXPECT_TRUE(moves.count("8f"));  // forward to 9g or 7g, then the forward perpendicular
     EXPECT_TRUE(moves.count("9i") && moves.count("7i"));  // bF steps
-    EXPECT_FALSE(moves.count("8g"));  // no orthogonal step
+    EXPECT_FALSE(moves.count("8g"));                      // no orthogonal step
 }
 
 TEST(Dai, Rules_E3_7_PromotionIdentityAndHandSlots) {
@@ -173,8 +174,8 @@ TEST(Dai, Rules_E3_9_DropRestrictions) {
     EXPECT_EQ(lowest_rank("N"), 'c');
     EXPECT_EQ(lowest_rank("FS"), 'c');
     for (const char* p : {"L", "P", "RH", "RR", "SG", "IG"}) EXPECT_EQ(lowest_rank(p), 'b') << p;
-    for (const char* p : {"C", "S", "G", "SB", "RD", "FF", "CE", "GL", "RW", "GE", "KR", "PH", "B",
-                          "R", "BG", "RG", "LH", "Q", "CA", "HM"})
+    for (const char* p : {"C",  "S",  "G", "SB", "RD", "FF", "CE", "GL", "RW", "GE",
+                          "KR", "PH", "B", "R",  "BG", "RG", "LH", "Q",  "CA", "HM"})
         EXPECT_EQ(lowest_rank(p), 'a') << p;
 }
 
@@ -185,14 +186,16 @@ TEST(Dai, Rules_E3_10_ZoneDepthDiscriminator) {
 }
 
 TEST(Dai, Rules_E3_11_FreeDemonLeaps) {
-    const Set moves = piece_moves(make_position("dai-seireigi", dai_position({{"8h", "+TR"}})), "8h");
+    const Set moves =
+        piece_moves(make_position("dai-seireigi", dai_position({{"8h", "+TR"}})), "8h");
     for (const char* s : {"11i", "5i", "11j", "5j"}) EXPECT_TRUE(moves.count(s)) << s;
     EXPECT_FALSE(moves.count("9i") || moves.count("7i"));  // Ludii's wrong encoding (D-3)
 }
 
 TEST(Dai, Rules_E3_13_GreatGeneralNeverJumpCapturesAKing) {
-    auto pos = make_position("dai-seireigi", dai_position({{"8h", "+RG"}, {"7g", "P"}, {"6f", "p"},
-                                                           {"5e", "k"}, {"4d", "g"}}));
+    auto pos = make_position(
+        "dai-seireigi",
+        dai_position({{"8h", "+RG"}, {"7g", "P"}, {"6f", "p"}, {"5e", "k"}, {"4d", "g"}}));
     const Set moves = piece_moves(pos, "8h");
     EXPECT_TRUE(moves.count("6f"));   // over one piece
     EXPECT_TRUE(moves.count("4d"));   // over three, the King among them

@@ -22,11 +22,11 @@ Set board_moves_on_empty_7x7(const std::string& piece) {
 
 TEST(MoveSemantics, Rules_C1_HookMoverDiagram26Destinations) {
     auto pos = make_position(k7x7, "7/3P2p/7/1G1(HM)1s1/7/1g1n3/7 b - 1");
-    const Set expected = {"4c", "5d", "3d", "2d", "4e", "4f",             // plain slides
-                          "7c", "6c", "5c", "3c", "2c", "1c",             // via 4c
-                          "5b", "5a", "5e", "5f", "5g",                   // via 5d
-                          "3b", "3a", "3e", "3f", "3g",                   // via 3d
-                          "7e", "6e", "2e", "1e"};                        // via 4e
+    const Set expected = {"4c", "5d", "3d", "2d", "4e", "4f",  // plain slides
+                          "7c", "6c", "5c", "3c", "2c", "1c",  // via 4c
+                          "5b", "5a", "5e", "5f", "5g",        // via 5d
+                          "3b", "3a", "3e", "3f", "3g",        // via 3d
+                          "7e", "6e", "2e", "1e"};             // via 4e
     EXPECT_EQ(expected.size(), 26u);
     EXPECT_EQ(piece_moves(pos, "4d"), expected);
 }
@@ -93,8 +93,8 @@ TEST(MoveSemantics, Rules_C4_ThirdPerimeterJumps) {
 
 TEST(MoveSemantics, Rules_C5_LionHawkRingJumpsOverOwnPieces) {
     auto pos = make_position(k7x7, "7/7/2GGG2/2G(LH)G2/2GGG2/7/7 b - 1");
-    const Set expected = {"6b", "5b", "4b", "3b", "2b", "6f", "5f", "4f", "3f", "2f",
-                          "6c", "6d", "6e", "2c", "2d", "2e"};
+    const Set expected = {"6b", "5b", "4b", "3b", "2b", "6f", "5f", "4f",
+                          "3f", "2f", "6c", "6d", "6e", "2c", "2d", "2e"};
     EXPECT_EQ(piece_moves(pos, "4d"), expected);
     // On an empty board it also slides diagonally, and has no one-square orthogonal move.
     const Set empty = board_moves_on_empty_7x7("(LH)");

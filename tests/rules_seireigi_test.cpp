@@ -38,14 +38,14 @@ TEST(Seireigi, Rules_E1_3_FreeTigerPattern) {
 
 TEST(Seireigi, Rules_E1_4_GreatElephantPattern) {
     auto pos = make_position("seireigi", "9/k8/9/9/4+G4/9/9/9/8K b - 1");
-    EXPECT_EQ(piece_moves(pos, "5e"), (Set{"4d", "3c", "2b", "1a", "6d", "7c", "8b", "9a", "4f",
-                                           "6f", "4e", "6e", "5d"}));
+    EXPECT_EQ(piece_moves(pos, "5e"),
+              (Set{"4d", "3c", "2b", "1a", "6d", "7c", "8b", "9a", "4f", "6f", "4e", "6e", "5d"}));
 }
 
 TEST(Seireigi, Rules_E1_5_RunningWolfPattern) {
     auto pos = make_position("seireigi", "9/k8/9/9/4+S4/9/9/9/8K b - 1");
-    EXPECT_EQ(piece_moves(pos, "5e"), (Set{"5d", "5c", "5b", "5a", "5f", "5g", "5h", "5i", "4d",
-                                           "6d", "4e", "6e"}));
+    EXPECT_EQ(piece_moves(pos, "5e"),
+              (Set{"5d", "5c", "5b", "5a", "5f", "5g", "5h", "5i", "4d", "6d", "4e", "6e"}));
 }
 
 TEST(Seireigi, Rules_E1_6_GoldPromotes) {

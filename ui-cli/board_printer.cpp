@@ -45,8 +45,7 @@ std::string render_board(const Variant& v, const PositionState& st) {
     width = std::max<std::size_t>(width, std::to_string(g.files).size()) + 1;
 
     std::ostringstream out;
-    for (Player p = v.num_players() - 1; p >= 1; --p)
-        out << hand_line(v, st, p) << "\n";
+    for (Player p = v.num_players() - 1; p >= 1; --p) out << hand_line(v, st, p) << "\n";
     out << " ";
     for (int x = 0; x < g.files; ++x) out << pad_left(std::to_string(g.files - x), width);
     out << "\n";

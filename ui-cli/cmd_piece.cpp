@@ -47,8 +47,8 @@ void run(const Options& opt) {
                     "column " + std::to_string(e->column) + ": " + e->message});
             throw UserError{};
         }
-        PieceDef def{"drawn-piece", "Piece", "X", "", "", opt.betza,
-                     std::get<betza::PieceMoves>(parsed)};
+        PieceDef def{
+            "drawn-piece", "Piece", "X", "", "", opt.betza, std::get<betza::PieceMoves>(parsed)};
         while (std::any_of(spec.pieces.begin(), spec.pieces.end(),
                            [&](const PieceDef& p) { return p.abbr == def.abbr; }))
             def.abbr += "X";
@@ -61,7 +61,8 @@ void run(const Options& opt) {
         char x = 0;
         if (std::sscanf(opt.board.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 3 ||
             h < 3 || w > 26 || h > 26) {
-            report({"--board \"" + opt.board + "\"", "expected WIDTHxHEIGHT, each 3 to 26, e.g. 9x9"});
+            report(
+                {"--board \"" + opt.board + "\"", "expected WIDTHxHEIGHT, each 3 to 26, e.g. 9x9"});
             throw UserError{};
         }
         spec.files = w;
@@ -70,8 +71,9 @@ void run(const Options& opt) {
         spec.setup_position.clear();
     }
     if (piece_id.empty()) {
-        report({"", "say which piece to draw: --name NAME (an id or abbreviation of the variant) "
-                    "or --betza STRING"});
+        report({"",
+                "say which piece to draw: --name NAME (an id or abbreviation of the variant) "
+                "or --betza STRING"});
         throw UserError{};
     }
     auto v = build_variant(spec);
@@ -86,8 +88,9 @@ void run(const Options& opt) {
     if (!opt.at.empty()) {
         auto s = v->geo.parse_square(opt.at);
         if (!s) {
-            report({"--at \"" + opt.at + "\"", "not a square of the " + std::to_string(v->geo.files) +
-                                                    "x" + std::to_string(v->geo.ranks) + " board"});
+            report({"--at \"" + opt.at + "\"", "not a square of the " +
+                                                   std::to_string(v->geo.files) + "x" +
+                                                   std::to_string(v->geo.ranks) + " board"});
             throw UserError{};
         }
         from = *s;
@@ -96,7 +99,8 @@ void run(const Options& opt) {
     PieceCode piece = make_piece(0, type, false);
     if (!v->types[type].is_base) {
         for (PieceType b = 0; b < static_cast<PieceType>(v->types.size()); ++b)
-            if (v->types[b].is_base && v->types[b].promotes_to == type) piece = make_piece(0, b, true);
+            if (v->types[b].is_base && v->types[b].promotes_to == type)
+                piece = make_piece(0, b, true);
     }
     st.board[from] = piece;
 
@@ -151,7 +155,8 @@ void run(const Options& opt) {
         }
         std::cout << "  " << static_cast<char>('a' + y) << "\n";
     }
-    std::cout << count << " destinations. Legend: * move or capture, *m move only, *c capture "
+    std::cout << count
+              << " destinations. Legend: * move or capture, *m move only, *c capture "
                  "only, @ a jump (leap over the squares between), x an enemy piece it captures.\n";
 }
 
@@ -162,7 +167,8 @@ void add_piece_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "piece", "draw a piece's moves on an empty board or in a position (for piece designers)");
     opt->common.add_to(*cmd);
-    cmd->add_option("--betza", opt->betza, "XBetza string of the piece to draw (see docs/xbetza.md)");
+    cmd->add_option("--betza", opt->betza,
+                    "XBetza string of the piece to draw (see docs/xbetza.md)");
     cmd->add_option("--name", opt->name, "a piece of the variant, by id or abbreviation");
     cmd->add_option("--at", opt->at, "the piece's square (default: the centre)");
     cmd->add_option("--board", opt->board, "an empty board of this size instead, e.g. 7x7");

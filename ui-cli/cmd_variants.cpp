@@ -8,7 +8,8 @@ namespace seireigi::cli {
 
 void add_variants_command(CLI::App& app) {
     auto data_dir = std::make_shared<std::string>();
-    auto* cmd = app.add_subcommand("variants", "list the built-in variants (or those in --data-dir)");
+    auto* cmd =
+        app.add_subcommand("variants", "list the built-in variants (or those in --data-dir)");
     cmd->add_option("--data-dir", *data_dir, "directory holding pieces/ and variants/");
     cmd->callback([data_dir] {
         DataSource source;
