@@ -7,8 +7,12 @@
 namespace seireigi {
 
 namespace {
-bool can_capture(Modality m) { return m == Modality::MoveOrCapture || m == Modality::CaptureOnly; }
-bool can_move(Modality m) { return m == Modality::MoveOrCapture || m == Modality::MoveOnly; }
+bool can_capture(Modality m) {
+    return m == Modality::MoveOrCapture || m == Modality::CaptureOnly;
+}
+bool can_move(Modality m) {
+    return m == Modality::MoveOrCapture || m == Modality::MoveOnly;
+}
 }  // namespace
 
 GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state)
@@ -33,6 +37,8 @@ GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const P
     move_number_ = state.move_number;
     key_ += zobrist::to_move(to_move_) + zobrist::active(active_);
     stamp_.assign(mb_->cells, 0);
+    // A position given as a state may already be finished (RULES.md §0.4).
+    if (variant_->num_players() > 2) game_over_ = active_count() <= 1 || nobody_can_move();
 }
 
 PositionState GenericPosition::state() const {
@@ -95,6 +101,8 @@ void GenericPosition::do_move(Move m) {
     u.move = m;
     u.mover = me;
     u.key = key_;
+    u.active = active_;
+    u.game_over = game_over_;
     const int to = mb_->cell_of[m.to()];
     if (m.is_drop()) {
         --hands_[me * num_types_ + m.dropped()];
@@ -112,16 +120,131 @@ void GenericPosition::do_move(Move m) {
         }
         put(to, m.promotes() ? static_cast<PieceCode>(pc | 0x80) : pc);
     }
-    key_ -= zobrist::to_move(me);
-    to_move_ = next_player(me);
-    key_ += zobrist::to_move(to_move_);
+    if (variant_->num_players() > 2)
+        turn_procedure(me, events_.emplace_back());
+    else
+        set_to_move(next_player(me));
     history_.push_back(u);
+}
+
+void GenericPosition::set_to_move(Player p) {
+    key_ += zobrist::to_move(p) - zobrist::to_move(to_move_);
+    to_move_ = p;
+}
+
+void GenericPosition::set_active(std::uint8_t mask) {
+    key_ += zobrist::active(mask) - zobrist::active(active_);
+    active_ = mask;
+}
+
+int GenericPosition::active_count() const {
+    int n = 0;
+    for (Player p = 0; p < variant_->num_players(); ++p) n += is_active(p);
+    return n;
+}
+
+bool GenericPosition::nobody_can_move() const {
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if (is_active(p) && has_legal_move(p)) return false;
+    return true;
+}
+
+// RULES.md §D.4 steps 1-7, after x's move has been played on the board.
+void GenericPosition::turn_procedure(Player x, TurnEvents& events) {
+    const int n = variant_->num_players();
+    // Steps 1-4: every checked player without a legal move (drops included) is mated by x. The
+    // mated players of one round leave together; removing their Kings can open lines from
+    // neutral pieces onto other Kings, so test again until nothing changes.
+    for (;;) {
+        std::uint8_t mated = 0;
+        for (Player y = 0; y < n; ++y)
+            if (y != x && is_active(y) && in_check(y) && !has_legal_move(y)) mated |= 1u << y;
+        if (mated == 0) break;
+        for (Player y = 0; y < n; ++y) {
+            if (!((mated >> y) & 1)) continue;
+            eliminate(y, x);
+            events.eliminated.push(y);
+        }
+    }
+    // Step 5: one player left wins. That is x (the mover is never mated by its own move); it
+    // stays "to move", with no move to make.
+    if (active_count() <= 1) {
+        set_to_move(x);
+        game_over_ = events.game_over = true;
+        return;
+    }
+    // Step 6: the first checked player clockwise after x (x itself last: a cascade can open a
+    // line onto the mover's King), else the next active player.
+    Player next = next_player(x);
+    if (variant_->check_order == VariantSpec::CheckOrder::CheckedFirst) {
+        for (int i = 1; i <= n; ++i) {
+            const Player q = (x + i) % n;
+            if (is_active(q) && in_check(q)) {
+                next = q;
+                break;
+            }
+        }
+    }
+    // Step 7: a player without a legal move loses the turn; the turn passes on clockwise. If
+    // every active player is skipped in a row, the game is drawn. (Only a player not in check
+    // can be without a move here, or the mover whose own King a cascade exposed: skipped too.)
+    const int active = active_count();
+    Player p = next;
+    for (int tried = 0; tried < active; ++tried) {
+        if (has_legal_move(p)) {
+            set_to_move(p);
+            return;
+        }
+        events.skipped.push(p);
+        p = next_player(p);
+    }
+    set_to_move(next);
+    game_over_ = events.game_over = true;
+}
+
+// The after-loss procedure (RULES.md §D.4 step 3): the King leaves the board, the whole hand
+// goes to the beneficiary, and the loser's pieces stay where they are as neutral pieces (they
+// keep their owner, who is no longer active, so they attack everyone and anyone may take them).
+void GenericPosition::eliminate(Player loser, Player beneficiary) {
+    const int k = king_cell_[loser];
+    lost_kings_.emplace_back(k, k >= 0 ? take(k) : kEmpty);
+    for (PieceType t = 0; t < num_types_; ++t) {
+        const int count = hands_[loser * num_types_ + t];
+        lost_hands_.push_back(count);
+        hands_[loser * num_types_ + t] = 0;
+        hands_[beneficiary * num_types_ + t] += count;
+        key_ += static_cast<std::uint64_t>(count) *
+                (zobrist::hand(beneficiary, t) - zobrist::hand(loser, t));
+    }
+    set_active(static_cast<std::uint8_t>(active_ & ~(1u << loser)));
+}
+
+// Undoes eliminate(); the key is restored by the caller.
+void GenericPosition::restore_eliminated(Player loser, Player beneficiary) {
+    for (PieceType t = num_types_ - 1; t >= 0; --t) {
+        const int count = lost_hands_.back();
+        lost_hands_.pop_back();
+        hands_[loser * num_types_ + t] = count;
+        hands_[beneficiary * num_types_ + t] -= count;
+    }
+    const auto [k, king] = lost_kings_.back();
+    lost_kings_.pop_back();
+    if (k >= 0) put(k, king);
 }
 
 void GenericPosition::undo_move() {
     const Undo u = history_.back();
     history_.pop_back();
     const Player me = u.mover;
+    // First the turn procedure, which ran after the board move: eliminations in reverse order.
+    if (variant_->num_players() > 2) {
+        const TurnEvents& ev = events_.back();
+        for (int i = ev.eliminated.count - 1; i >= 0; --i)
+            restore_eliminated(ev.eliminated.players[static_cast<std::size_t>(i)], me);
+        events_.pop_back();
+    }
+    active_ = u.active;
+    game_over_ = u.game_over;
     const int to = mb_->cell_of[u.move.to()];
     take(to);
     if (u.move.is_drop()) {
@@ -164,8 +287,7 @@ void GenericPosition::walk_path(const CompiledMoves& cm, int node, int start, Pl
         }
         if (n.modality == Modality::Hop) {
             if (waypoint) continue_from(c);
-        } else if (!waypoint && can_capture(n.modality) && owner_of(pc) != owner &&
-                   !is_royal(pc)) {
+        } else if (!waypoint && can_capture(n.modality) && owner_of(pc) != owner && !is_royal(pc)) {
             emit(c);
         }
         return;
@@ -210,8 +332,7 @@ void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) 
         }
     }
     if (dm.has_paths) {
-        const CompiledMoves& cm =
-            variant_->moves(variant_->orientation(owner), face_of(pc));
+        const CompiledMoves& cm = variant_->moves(variant_->orientation(owner), face_of(pc));
         for (int root : cm.path_roots) walk_path(cm, root, cell, owner, deliver);
     }
 }
@@ -269,8 +390,7 @@ bool GenericPosition::piece_attacks(int from, int target) const {
         }
     }
     if (!dm.royal_capturing_paths) return false;
-    const CompiledMoves& cm =
-        variant_->moves(variant_->orientation(owner_of(pc)), face_of(pc));
+    const CompiledMoves& cm = variant_->moves(variant_->orientation(owner_of(pc)), face_of(pc));
     for (int root : cm.path_roots)
         if (path_captures_royal_at(cm, root, from, target)) return true;
     return false;
@@ -405,8 +525,8 @@ bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
     for (Player y = 0; y < variant_->num_players() && !illegal; ++y) {
         if (y == p || !is_active(y) || king_cell_[y] < 0) continue;
         // Narrow reading: the dropped piece itself gives the check. Broad: any check.
-        const bool checked = broad ? royal_attacked(king_cell_[y], y)
-                                   : piece_attacks(t.to, king_cell_[y]);
+        const bool checked =
+            broad ? royal_attacked(king_cell_[y], y) : piece_attacks(t.to, king_cell_[y]);
         if (checked && !has_legal_move(y)) illegal = true;
     }
     ++in_hand;
@@ -414,37 +534,45 @@ bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
     return illegal;
 }
 
+// `check`: p's King is attacked now; `paths`: some enemy piece has royal-capturing paths.
+// Without either, only a move of the King or of a piece aligned with it can expose the King.
+bool GenericPosition::legal_pseudo(Player p, Move m, bool check, bool paths) const {
+    const int k = king_cell_[p];
+    if (k >= 0) {
+        bool test = check || paths;
+        if (!m.is_drop()) {
+            const int from = mb_->cell_of[m.from()];
+            const std::size_t ks = static_cast<std::size_t>(mb_->square_of[k]);
+            test = test || from == k || mb_->aligned[ks * variant_->geo.squares() + m.from()];
+        }
+        if (test && !leaves_king_safe(p, m)) return false;
+    }
+    if (m.is_drop() && variant_->types[m.dropped()].no_drop_mate)
+        return !drop_mates_illegally(p, m);
+    return true;
+}
+
 void GenericPosition::generate_legal(Player p, MoveList& list) const {
     const std::size_t start = list.size();
     generate_pseudo(p, list);
     const int k = king_cell_[p];
-    const Square ks = k >= 0 ? mb_->square_of[k] : kNoSquare;
     const bool check = k >= 0 && royal_attacked(k, p);
     const bool paths = k >= 0 && any_enemy_path_attacker(p);
-    const int n = variant_->geo.squares();
     std::size_t kept = start;
-    for (std::size_t i = start; i < list.size(); ++i) {
-        const Move m = list[i];
-        bool legal = true;
-        if (k >= 0) {
-            bool test = check || paths;
-            if (!m.is_drop()) {
-                const int from = mb_->cell_of[m.from()];
-                test = test || from == k || mb_->aligned[static_cast<std::size_t>(ks) * n + m.from()];
-            }
-            if (test) legal = leaves_king_safe(p, m);
-        }
-        if (legal && m.is_drop() && variant_->types[m.dropped()].no_drop_mate)
-            legal = !drop_mates_illegally(p, m);
-        if (legal) list[kept++] = m;
-    }
+    for (std::size_t i = start; i < list.size(); ++i)
+        if (legal_pseudo(p, list[i], check, paths)) list[kept++] = list[i];
     list.resize(kept);
 }
 
+// Stops at the first legal move: the four-player turn procedure asks this after every move.
 bool GenericPosition::has_legal_move(Player p) const {
     MoveList list;
-    generate_legal(p, list);
-    return !list.empty();
+    generate_pseudo(p, list);
+    const int k = king_cell_[p];
+    const bool check = k >= 0 && royal_attacked(k, p);
+    const bool paths = k >= 0 && any_enemy_path_attacker(p);
+    return std::any_of(list.begin(), list.end(),
+                       [&](Move m) { return legal_pseudo(p, m, check, paths); });
 }
 
 bool GenericPosition::in_check(Player p) const {

@@ -4,6 +4,12 @@
 // rectangular board, every piece the XBetza grammar describes. The board is a mailbox with a
 // border of off-board cells (mailbox.h). Move generation is pseudo-legal generation followed by
 // a king-safety test that is skipped where it provably cannot fail.
+//
+// do_move applies the variant's whole per-move procedure. With two players that is only the
+// move and the turn passing. With three or four it is RULES.md §D.4: the mate test of every
+// checked player, the after-loss procedure (King removed, hand to the mover, the loser's pieces
+// neutral: they keep their owner, who is inactive), cascades, the next player (a checked player
+// first) and stalemate skips. undo_move restores all of it.
 #pragma once
 
 #include <array>
@@ -19,7 +25,7 @@
 namespace seireigi {
 
 class GenericPosition {
-public:
+  public:
     GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state);
 
     const Variant& variant() const { return *variant_; }
@@ -32,7 +38,10 @@ public:
     std::uint64_t key() const { return key_; }
     int ply() const { return static_cast<int>(history_.size()); }
 
-    void legal_moves(MoveList& list) const { generate_legal(to_move_, list); }
+    // Nothing once the game is over (RULES.md §0.4: an ended game counts 0 in perft).
+    void legal_moves(MoveList& list) const {
+        if (!game_over_) generate_legal(to_move_, list);
+    }
     bool is_legal(Move m) const;
     void do_move(Move m);
     void undo_move();
@@ -40,25 +49,36 @@ public:
     bool has_legal_move(Player p) const;
     bool gives_check(Move m) const;
 
+    // Three or more players: at most one player is left, or every active player had to skip
+    // (a draw, RULES.md §D.4 step 7). Always false for two players (mate ends the move list).
+    bool game_over() const { return game_over_; }
+    // What the turn procedure did after the last move (empty before any move).
+    TurnEvents last_events() const {
+        return events_.empty() || history_.empty() ? TurnEvents{} : events_.back();
+    }
+
     // The legal moves of `p` as if `p` were to move.
     void generate_legal(Player p, MoveList& list) const;
     // The key computed from scratch (tests compare it with the incremental key).
     std::uint64_t compute_key() const;
 
-private:
+  private:
     static constexpr PieceCode kOffBoard = 0xFFFF;
 
     struct Undo {
         Move move;
-        PieceCode moved = kEmpty;     // the piece as it stood on `from` (board moves)
+        PieceCode moved = kEmpty;  // the piece as it stood on `from` (board moves)
         PieceCode captured = kEmpty;
         Player mover = 0;
         std::uint64_t key = 0;
+        std::uint8_t active = 0;  // before the move
+        bool game_over = false;   // before the move
     };
 
     bool is_piece(PieceCode pc) const { return pc != kEmpty && pc != kOffBoard; }
     const DeltaMoves& moves_of(PieceCode pc) const {
-        return mb_->moves_of(variant_->orientation(owner_of(pc)), variant_->mover_type(face_of(pc)));
+        return mb_->moves_of(variant_->orientation(owner_of(pc)),
+                             variant_->mover_type(face_of(pc)));
     }
     bool is_royal(PieceCode pc) const { return variant_->types[type_of(pc)].royal; }
 
@@ -95,6 +115,17 @@ private:
     void put(int cell, PieceCode pc);
     PieceCode take(int cell);
     Player next_player(Player after) const;
+    // Whether the pseudo-legal move m of p is legal (king safety, drop mate).
+    bool legal_pseudo(Player p, Move m, bool check, bool paths) const;
+    // RULES.md §D.4 after mover x's move (three or more players): mates, cascades, next player.
+    void turn_procedure(Player x, TurnEvents& events);
+    void eliminate(Player loser, Player beneficiary);
+    void restore_eliminated(Player loser, Player beneficiary);
+    void set_active(std::uint8_t mask);
+    void set_to_move(Player p);
+    int active_count() const;
+    // Whether no active player can move (the all-skipped draw), for positions given as a state.
+    bool nobody_can_move() const;
 
     std::shared_ptr<const Variant> variant_;
     const MailboxTables* mb_;
@@ -102,7 +133,7 @@ private:
     // Board and king cells are mutable: legality tests play a move on the board and take it
     // back inside const functions.
     mutable std::vector<PieceCode> board_;  // by cell
-    mutable std::vector<int> hands_;  // [player * num_types + type]; mutable like board_
+    mutable std::vector<int> hands_;        // [player * num_types + type]; mutable like board_
     mutable std::array<int, kMaxPlayers> king_cell_{-1, -1, -1, -1};
     // Cells that held pieces whose paths can capture royals (hooks, cannons). Entries may go
     // stale during trial moves; readers check the piece found there.
@@ -110,7 +141,15 @@ private:
     Player to_move_ = 0;
     std::uint8_t active_ = 0x3;
     std::uint64_t key_ = 0;
+    bool game_over_ = false;
     std::vector<Undo> history_;
+    // What the turn procedure did, one entry per move (three or more players only, which keeps
+    // the two-player Undo record small).
+    std::vector<TurnEvents> events_;
+    // What eliminations took away, so that undo_move can give it back: per eliminated player (in
+    // the order of elimination) the King's cell and piece, and the hand counts by type.
+    std::vector<std::pair<int, PieceCode>> lost_kings_;
+    std::vector<int> lost_hands_;
     int move_number_ = 1;
     mutable std::vector<std::uint32_t> stamp_;  // destination deduplication
     mutable std::uint32_t stamp_counter_ = 0;

@@ -29,6 +29,22 @@ ReferencePosition::ReferencePosition(std::shared_ptr<const Variant> variant,
     // Accept a state with short hands (e.g. written by hand in a test): missing counts are 0.
     st_.hands.resize(variant_->num_players());
     for (auto& hand : st_.hands) hand.resize(variant_->types.size(), 0);
+    game_over_ = finished();
+}
+
+bool ReferencePosition::finished() const {
+    if (variant_->num_players() <= 2) return false;
+    if (active_count() <= 1) return true;
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if (is_active(p) && has_legal_move(st_, p)) return false;
+    return true;  // every player would be skipped: a draw
+}
+
+int ReferencePosition::active_count() const {
+    int n = 0;
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if (is_active(p)) ++n;
+    return n;
 }
 
 PositionState ReferencePosition::state() const {
@@ -76,14 +92,71 @@ Player ReferencePosition::next_player(Player after) const {
 }
 
 void ReferencePosition::do_move(Move m) {
-    history_.push_back(st_);
+    history_.push_back({st_, game_over_, events_});
     const Player me = st_.to_move;
     st_ = after(st_, me, m);
-    st_.to_move = next_player(me);
+    events_ = {};
+    if (variant_->num_players() > 2)
+        turn_procedure(me);
+    else
+        st_.to_move = next_player(me);
+}
+
+void ReferencePosition::turn_procedure(Player x) {
+    const int n = variant_->num_players();
+    // Steps 1-4: find every checked player (other than x) with no legal move; they all lose
+    // at once; then look again, since a removed King may uncover a neutral piece's attack.
+    while (true) {
+        std::vector<Player> mated;
+        for (Player y = 0; y < n; ++y)
+            if (y != x && is_active(y) && in_check(st_, y) && !has_legal_move(st_, y))
+                mated.push_back(y);
+        if (mated.empty()) break;
+        for (Player y : mated) {
+            // After-loss: the King goes, the hand goes to x, the pieces stay (now neutral).
+            for (Square s = 0; s < variant_->geo.squares(); ++s)
+                if (st_.board[s] != kEmpty && owner_of(st_.board[s]) == y && is_royal(st_.board[s]))
+                    st_.board[s] = kEmpty;
+            for (std::size_t t = 0; t < st_.hands[y].size(); ++t) {
+                st_.hands[x][t] += st_.hands[y][t];
+                st_.hands[y][t] = 0;
+            }
+            st_.active = static_cast<std::uint8_t>(st_.active & ~(1u << y));
+            events_.eliminated.push(y);
+        }
+    }
+    // Step 5: only x is left.
+    if (active_count() <= 1) {
+        st_.to_move = x;
+        game_over_ = events_.game_over = true;
+        return;
+    }
+    // Step 6: a checked player first (clockwise after x, x itself last), else the next player.
+    Player next = next_player(x);
+    if (variant_->check_order == VariantSpec::CheckOrder::CheckedFirst) {
+        for (int i = n; i >= 1; --i) {  // backwards, so the first checked one is kept
+            const Player q = (x + i) % n;
+            if (is_active(q) && in_check(st_, q)) next = q;
+        }
+    }
+    // Step 7: skip players without a legal move; if all are skipped, the game is a draw.
+    Player p = next;
+    for (int tried = 0; tried < active_count(); ++tried) {
+        if (has_legal_move(st_, p)) {
+            st_.to_move = p;
+            return;
+        }
+        events_.skipped.push(p);
+        p = next_player(p);
+    }
+    st_.to_move = next;
+    game_over_ = events_.game_over = true;
 }
 
 void ReferencePosition::undo_move() {
-    st_ = std::move(history_.back());
+    st_ = std::move(history_.back().st);
+    game_over_ = history_.back().game_over;
+    events_ = history_.back().events;
     history_.pop_back();
 }
 

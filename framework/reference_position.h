@@ -10,7 +10,8 @@
 //    owner has a capture onto one of the mover's royal squares (every square is scanned and
 //    every such piece's captures generated);
 //  * drop mate is found by generating every reply of the player who would be mated;
-//  * undo_move restores a full snapshot, and key() is computed from scratch each time.
+//  * undo_move restores a full snapshot, and key() is computed from scratch each time;
+//  * with three or more players, do_move follows RULES.md §D.4 step by step on the state.
 #pragma once
 
 #include <cstdint>
@@ -35,13 +36,17 @@ class ReferencePosition {
     bool is_active(Player p) const { return (st_.active >> p) & 1; }
     std::uint64_t key() const;
 
-    void legal_moves(MoveList& list) const { generate_legal(st_, st_.to_move, list); }
+    void legal_moves(MoveList& list) const {
+        if (!game_over_) generate_legal(st_, st_.to_move, list);
+    }
     bool is_legal(Move m) const;
     void do_move(Move m);
     void undo_move();
     bool in_check(Player p) const { return in_check(st_, p); }
     bool has_legal_move(Player p) const;
     bool gives_check(Move m) const;
+    bool game_over() const { return game_over_; }
+    TurnEvents last_events() const { return history_.empty() ? TurnEvents{} : events_; }
 
   private:
     // Destinations are computed for two purposes: real moves, which never capture a royal
@@ -76,10 +81,22 @@ class ReferencePosition {
     void generate_legal(const PositionState& st, Player p, MoveList& list) const;
     bool has_legal_move(const PositionState& st, Player p) const;
     Player next_player(Player after) const;
+    int active_count() const;
+    // RULES.md §D.4 after mover x's move, on st_ (three or more players).
+    void turn_procedure(Player x);
+    bool finished() const;  // the game of st_ is over (a state given to the constructor)
 
     std::shared_ptr<const Variant> variant_;
     PositionState st_;
-    std::vector<PositionState> history_;  // the state before each move played
+    bool game_over_ = false;
+    TurnEvents events_;  // of the last move
+    // Everything as it was before each move played.
+    struct Snapshot {
+        PositionState st;
+        bool game_over;
+        TurnEvents events;
+    };
+    std::vector<Snapshot> history_;
 };
 
 static_assert(PositionContract<ReferencePosition>);

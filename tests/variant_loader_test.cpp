@@ -168,7 +168,8 @@ TEST(VariantLoader, ListsTheBuiltInVariants) {
         EXPECT_FALSE(l.description.empty()) << l.id;
     }
     EXPECT_EQ(ids, (std::vector<std::string>{"dai-seireigi", "dai-seireigi-zone5", "minishogi",
-                                             "seireigi", "shogi"}));
+                                             "seireigi", "shogi", "yonin-seireigi-compact",
+                                             "yonin-seireigi-complete"}));
     EXPECT_EQ(list[3].name, "Seireigi");
 }
 
@@ -210,7 +211,8 @@ TEST(VariantLoader, UnknownVariantNameIsReported) {
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].text(),
               "unknown variant 'shogj' (did you mean 'shogi'?); available: dai-seireigi, "
-              "dai-seireigi-zone5, minishogi, seireigi, shogi");
+              "dai-seireigi-zone5, minishogi, seireigi, shogi, yonin-seireigi-compact, "
+              "yonin-seireigi-complete");
 }
 
 TEST(VariantLoader, MissingFileIsReported) {

@@ -1,0 +1,22 @@
+// 10,000 seeded Yonin Seireigi games per setup with the soak checks (ctest label long).
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+#include "yonin_soak.h"
+
+namespace seireigi {
+namespace {
+
+TEST(YoninSoakLong, TenThousandGamesPerSetup) {
+    for (const char* setup : {"yonin-seireigi-compact", "yonin-seireigi-complete"}) {
+        testing::SoakTotals totals;
+        testing::soak_games(testing::variant(setup), 10000, 200, 7, totals);
+        std::cout << setup << ": " << totals.games << " games, " << totals.positions
+                  << " positions, " << totals.eliminations << " eliminations, " << totals.skips
+                  << " skips, " << totals.won << " won, " << totals.drawn << " drawn\n";
+        if (HasFatalFailure()) return;
+    }
+}
+
+}  // namespace
+}  // namespace seireigi

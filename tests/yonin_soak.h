@@ -1,0 +1,137 @@
+// Soak of the four-player turn procedure (RULES.md §D.4): seeded random games of Yonin Seireigi,
+// played on the generic engine and the reference generator in step, with these checks after
+// every move:
+//  * pieces are conserved across board and hands, neutral pieces included (only the Kings of
+//    eliminated players leave the game), and every active player has exactly one King;
+//  * no move captures a King;
+//  * if anyone is in check, the player to move is the first checked player clockwise from the
+//    last mover; otherwise the skipped players and then the player to move follow the last
+//    mover clockwise;
+//  * undo restores the exact position and key;
+//  * both engines list the same moves and reach the same state, key and events.
+// A game ends with one player left, a draw (everyone skipped) or the length bound.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "notation.h"
+#include "position.h"
+#include "reference_position.h"
+
+namespace seireigi::testing {
+
+struct SoakTotals {
+    int games = 0;
+    int positions = 0;
+    int eliminations = 0;
+    int skips = 0;
+    int won = 0;    // one player left
+    int drawn = 0;  // everyone skipped
+};
+
+inline int non_royal_pieces(const GenericPosition& pos) {
+    const Variant& v = pos.variant();
+    int n = 0;
+    for (Square s = 0; s < v.geo.squares(); ++s)
+        n += pos.piece_on(s) != kEmpty && !v.types[type_of(pos.piece_on(s))].royal;
+    for (Player p = 0; p < v.num_players(); ++p)
+        for (PieceType t : v.hand_types) n += pos.hand_count(p, t);
+    return n;
+}
+
+// The players clockwise after `x`, x itself last.
+inline std::vector<Player> clockwise_after(const Variant& v, Player x) {
+    std::vector<Player> out;
+    for (int i = 1; i <= v.num_players(); ++i) out.push_back((x + i) % v.num_players());
+    return out;
+}
+
+inline void check_after_move(const GenericPosition& pos, Player mover, int pieces,
+                             const std::string& where) {
+    const Variant& v = pos.variant();
+    ASSERT_EQ(non_royal_pieces(pos), pieces) << where;
+    int kings[kMaxPlayers] = {};
+    for (Square s = 0; s < v.geo.squares(); ++s)
+        if (pos.piece_on(s) != kEmpty && v.types[type_of(pos.piece_on(s))].royal)
+            ++kings[owner_of(pos.piece_on(s))];
+    for (Player p = 0; p < v.num_players(); ++p)
+        ASSERT_EQ(kings[p], pos.is_active(p) ? 1 : 0) << where << " player " << p;
+    if (pos.game_over()) return;
+    const std::vector<Player> order = clockwise_after(v, mover);
+    const auto checked = std::find_if(
+        order.begin(), order.end(), [&](Player p) { return pos.is_active(p) && pos.in_check(p); });
+    const TurnEvents ev = pos.last_events();
+    if (checked != order.end()) {
+        ASSERT_EQ(pos.side_to_move(), *checked) << where;
+        ASSERT_TRUE(ev.skipped.empty()) << where;
+        return;
+    }
+    // Nobody in check: the skipped players, then the player to move, are the next active
+    // players clockwise from the mover.
+    std::vector<Player> expected;
+    for (Player p : order)
+        if (pos.is_active(p)) expected.push_back(p);
+    std::vector<Player> seen(ev.skipped.begin(), ev.skipped.end());
+    seen.push_back(pos.side_to_move());
+    expected.resize(std::min(expected.size(), seen.size()));
+    ASSERT_EQ(seen, expected) << where;
+}
+
+inline void soak_games(const std::shared_ptr<const Variant>& v, int games, int max_plies,
+                       std::uint64_t seed, SoakTotals& totals) {
+    std::mt19937_64 rng(seed);
+    const int pieces = non_royal_pieces(GenericPosition(v, start_state(*v)));
+    for (int g = 0; g < games; ++g) {
+        GenericPosition gen(v, start_state(*v));
+        ReferencePosition ref(v, start_state(*v));
+        ++totals.games;
+        for (int ply = 0; ply < max_plies && !gen.game_over(); ++ply) {
+            const std::string where = "game " + std::to_string(g) + " ply " + std::to_string(ply);
+            MoveList moves, ref_moves;
+            gen.legal_moves(moves);
+            ref.legal_moves(ref_moves);
+            std::sort(moves.begin(), moves.end());
+            std::sort(ref_moves.begin(), ref_moves.end());
+            ASSERT_EQ(moves, ref_moves) << where << " " << write_position(*v, gen.state());
+            ASSERT_FALSE(moves.empty()) << where << ": no move, but the game is not over";
+            ++totals.positions;
+            for (Move m : moves) {
+                const PieceCode victim = gen.piece_on(m.to());
+                ASSERT_FALSE(victim != kEmpty && v->types[type_of(victim)].royal)
+                    << where << " " << write_move(*v, m) << " captures a King";
+            }
+            const PositionState before = gen.state();
+            const std::uint64_t key = gen.key();
+            const Player mover = gen.side_to_move();
+            const Move m = moves[rng() % moves.size()];
+            gen.do_move(m);
+            ref.do_move(m);
+            ASSERT_EQ(gen.key(), gen.compute_key()) << where;
+            ASSERT_EQ(gen.state(), ref.state()) << where;
+            ASSERT_EQ(gen.key(), ref.key()) << where;
+            ASSERT_EQ(gen.last_events(), ref.last_events()) << where;
+            ASSERT_EQ(gen.game_over(), ref.game_over()) << where;
+            check_after_move(gen, mover, pieces, where);
+            const TurnEvents ev = gen.last_events();
+            totals.eliminations += ev.eliminated.count;
+            totals.skips += ev.skipped.count;
+            const PositionState after = gen.state();
+            gen.undo_move();
+            ASSERT_EQ(gen.state(), before) << where;
+            ASSERT_EQ(gen.key(), key) << where;
+            gen.do_move(m);
+            ASSERT_EQ(gen.state(), after) << where;
+        }
+        if (gen.game_over()) {
+            int active = 0;
+            for (Player p = 0; p < v->num_players(); ++p) active += gen.is_active(p);
+            ++(active <= 1 ? totals.won : totals.drawn);
+        }
+    }
+}
+
+}  // namespace seireigi::testing

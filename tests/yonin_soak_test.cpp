@@ -1,0 +1,30 @@
+// 300 seeded Yonin Seireigi games per setup, with the checks of yonin_soak.h after every move.
+// 10,000 per setup run under tests/long/.
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+#include "yonin_soak.h"
+
+namespace seireigi {
+namespace {
+
+class YoninSoak : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(YoninSoak, TurnProcedureInvariantsHold) {
+    const auto v = testing::variant(GetParam());
+    testing::SoakTotals totals;
+    testing::soak_games(v, 300, 200, 6, totals);
+    RecordProperty("positions", totals.positions);
+    std::cout << GetParam() << ": " << totals.games << " games, " << totals.positions
+              << " positions, " << totals.eliminations << " eliminations, " << totals.skips
+              << " skips, " << totals.won << " won, " << totals.drawn << " drawn\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Setups, YoninSoak,
+                         ::testing::Values("yonin-seireigi-compact", "yonin-seireigi-complete"),
+                         [](const auto& info) {
+                             return std::string(info.param).substr(15);  // "compact", "complete"
+                         });
+
+}  // namespace
+}  // namespace seireigi
