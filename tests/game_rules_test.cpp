@@ -105,9 +105,16 @@ TEST(GameRules, Rules_E1_14_CycleWithAQuietMoveIsADraw) {
 }
 
 // Mutual perpetual check (§A.4 step 3): both sides check with every move of the span. No legal
-// Seireigi cycle of this kind is known to us (each side must answer a check with a check, and a
-// King's step cannot give one), so the rule is checked on the span itself; the Game draws when
-// every active player is a perpetual checker.
+// Seireigi cycle of this kind is known to us, so the rule is checked on the span itself; the Game
+// draws when every active player is a perpetual checker. Every check in such a cycle must be
+// answered by a move that checks back, without a capture (a capture cannot be undone within the
+// cycle). Kings cannot take part: a King's step checks only by uncovering a line through the square
+// it leaves, so the enemy King stands on a line through that square; the next King step of either
+// side would need the other King on lines through two adjacent squares as well, which only a
+// square on their own line satisfies, and that line is then blocked by the King itself. So each
+// check is a line check answered by an interposition; no 4-ply cycle of that kind fits the 9x9
+// board with Seireigi moves (a search of all the square geometries found none, and random
+// searches of longer cycles found none either).
 TEST(GameRules, Rules_A4_MutualPerpetualCheckIsADraw) {
     const std::vector<SpanPly> mutual = {{0, true}, {1, true}, {0, true}, {1, true},
                                          {0, true}, {1, true}, {0, true}, {1, true}};
