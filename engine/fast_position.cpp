@@ -43,33 +43,69 @@ inline Move raw_move(std::uint32_t raw) {
     return std::bit_cast<Move>(raw);
 }
 
-// Writes the moves of a piece of kind `Kind` from `from` to every square of `to`, with the
-// promotion choices of RULES.md §A.1: a promotable piece may promote when it starts or ends in
-// the zone, and must where it could not move again (Pawn, Lance: last rank; Knight: last two).
-template <Color Us, int Kind>
-inline Move* emit(Move* out, int from, Bitboard to) {
+// Where the generator puts its moves: MoveWriter writes them, MoveCounter only counts them
+// (bulk-counting perft needs just the number of legal moves at the last ply, and counting a
+// set of target squares is one popcount instead of a loop).
+struct MoveWriter {
+    Move* out;
+    void add(std::uint32_t raw) { *out++ = raw_move(raw); }
+    // The move `bits` to every square of `to`.
+    void add_to(std::uint32_t bits, Bitboard to) {
+        to.for_each([&](int t) { *out++ = raw_move(bits | kTables.canonical[t]); });
+    }
+    // Pawn pushes to `to`, each from the square `Back` behind.
+    template <int Back>
+    void add_pushes(std::uint32_t bits, Bitboard to) {
+        to.for_each(
+            [&](int t) { *out++ = raw_move(from_bits(t + Back) | kTables.canonical[t] | bits); });
+    }
+    // Drops of the kinds bits[0..kinds) on every square of `to`, square by square.
+    void add_drops(const std::uint32_t* bits, int kinds, Bitboard to) {
+        if (kinds == 0) return;
+        to.for_each([&](int t) {
+            const std::uint32_t sq = kTables.canonical[t];
+            for (int i = 0; i < kinds; ++i) *out++ = raw_move(bits[i] | sq);
+        });
+    }
+};
+
+struct MoveCounter {
+    int n = 0;
+    void add(std::uint32_t) { ++n; }
+    void add_to(std::uint32_t, Bitboard to) { n += to.count(); }
+    template <int Back>
+    void add_pushes(std::uint32_t, Bitboard to) {
+        n += to.count();
+    }
+    void add_drops(const std::uint32_t*, int kinds, Bitboard to) {
+        if (kinds) n += kinds * to.count();
+    }
+};
+
+// The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
+// choices of RULES.md §A.1: a promotable piece may promote when it starts or ends in the zone,
+// and must where it could not move again (Pawn, Lance: last rank; Knight: last two).
+template <Color Us, int Kind, class Sink>
+inline void emit(Sink& sink, int from, Bitboard to) {
     const std::uint32_t fb = from_bits(from);
     if constexpr (promotable(Kind)) {
         constexpr Bitboard forced = Kind == kPawn || Kind == kLance ? kLastRank[Us]
                                     : Kind == kKnight               ? kLastTwo[Us]
                                                                     : Bitboard();
-        const Bitboard promo = kZone[Us].test(from) ? to : to & kZone[Us];
-        promo.for_each([&](int t) { *out++ = raw_move(fb | kTables.canonical[t] | kPromoteBit); });
+        sink.add_to(fb | kPromoteBit, kZone[Us].test(from) ? to : to & kZone[Us]);
         to = to.andnot(forced);
     }
-    to.for_each([&](int t) { *out++ = raw_move(fb | kTables.canonical[t]); });
-    return out;
+    sink.add_to(fb, to);
 }
 
-template <Color Us, int Kind>
-inline Move* emit_pieces(Move* out, Bitboard pieces, Bitboard occ, Bitboard target, Bitboard pin,
-                         int ksq) {
+template <Color Us, int Kind, class Sink>
+inline void emit_pieces(Sink& sink, Bitboard pieces, Bitboard occ, Bitboard target, Bitboard pin,
+                        int ksq) {
     pieces.for_each([&](int from) {
         Bitboard to = attacks<Us>(Kind, from, occ) & target;
         if (pin.test(from)) to &= pin_ray(ksq, from, occ);
-        out = emit<Us, Kind>(out, from, to);
+        emit<Us, Kind>(sink, from, to);
     });
-    return out;
 }
 
 }  // namespace
@@ -382,16 +418,15 @@ bool FastPosition::in_check(Player p) const {
 
 // ---- move generation ----------------------------------------------------------------------
 
-template <Color Us>
-Move* FastPosition::generate_king(Move* out, int ksq) const {
+template <Color Us, class Sink>
+void FastPosition::generate_king(Sink& sink, int ksq) const {
     const Bitboard to =
         step_attacks(Us, kKing, ksq).andnot(by_color_[Us]).andnot(square_bb(king_[~Us]));
     const Bitboard occ = occupied() ^ square_bb(ksq);  // sliders see through the moving King
     const std::uint32_t fb = from_bits(ksq);
     to.for_each([&](int t) {
-        if (!attacked<~Us>(t, occ)) *out++ = raw_move(fb | kTables.canonical[t]);
+        if (!attacked<~Us>(t, occ)) sink.add(fb | kTables.canonical[t]);
     });
-    return out;
 }
 
 // Whether a pawn dropped by Us on `to` (in front of the enemy King, so giving check) mates.
@@ -420,13 +455,9 @@ bool FastPosition::drop_pawn_mates(int to) const {
     return mate;
 }
 
-template <Color Us>
-Move* FastPosition::generate_drops(Move* out, Bitboard target) const {
+template <Color Us, class Sink>
+void FastPosition::generate_drops(Sink& sink, Bitboard target) const {
     const auto& h = hand_[Us];
-    auto drops = [&](int kind, Bitboard to) {
-        const std::uint32_t bits = keys_->drop_bits[kind];
-        to.for_each([&](int t) { *out++ = raw_move(bits | kTables.canonical[t]); });
-    };
     if (h[kPawn]) {
         // Nifu: no file holding one of our unpromoted Pawns.
         Bitboard to = target.andnot(kLastRank[Us]).andnot(occupied_files(pieces(Us, kPawn)));
@@ -435,10 +466,10 @@ Move* FastPosition::generate_drops(Move* out, Bitboard target) const {
             const int front = Us == kBlack ? ek + 1 : ek - 1;  // a pawn here checks
             if (to.test(front) && drop_pawn_mates<Us>(front)) to ^= square_bb(front);
         }
-        drops(kPawn, to);
+        sink.add_to(keys_->drop_bits[kPawn], to);
     }
-    // The other kinds square by square: one pass over the squares writes every kind that may
-    // go there (Lance and Knight not on the ranks where they could not move again).
+    // The other kinds by rank band: every kind that may go to the squares of the band (Lance
+    // and Knight not on the ranks where they could not move again).
     std::uint32_t bits[6];
     int n = 0;
     for (const int kind : {kSilver, kGold, kBishop, kRook})
@@ -447,25 +478,16 @@ Move* FastPosition::generate_drops(Move* out, Bitboard target) const {
     if (h[kLance]) bits[n++] = keys_->drop_bits[kLance];
     const int with_lance = n;  // ... and those allowed but on the last rank
     if (h[kKnight]) bits[n++] = keys_->drop_bits[kKnight];
-    auto write = [&](Bitboard to, int kinds) {
-        if (kinds == 0) return;
-        to.for_each([&](int t) {
-            const std::uint32_t sq = kTables.canonical[t];
-            for (int i = 0; i < kinds; ++i) *out++ = raw_move(bits[i] | sq);
-        });
-    };
-    write(target.andnot(kLastTwo[Us]), n);
-    write(target & kLastTwo[Us] & ~kLastRank[Us], with_lance);
-    write(target & kLastRank[Us], anywhere);
-    return out;
+    sink.add_drops(bits, n, target.andnot(kLastTwo[Us]));
+    sink.add_drops(bits, with_lance, target & kLastTwo[Us] & ~kLastRank[Us]);
+    sink.add_drops(bits, anywhere, target & kLastRank[Us]);
 }
 
-template <Color Us>
-int FastPosition::generate_for(Move* const begin, Bitboard checkers) const {
-    Move* out = begin;
+template <Color Us, class Sink>
+void FastPosition::generate_for(Sink& sink, Bitboard checkers) const {
     const int ksq = king_[Us];
-    if (ksq != kNoSq) out = generate_king<Us>(out, ksq);
-    if (checkers.more_than_one()) return static_cast<int>(out - begin);
+    if (ksq != kNoSq) generate_king<Us>(sink, ksq);
+    if (checkers.more_than_one()) return;
 
     const Bitboard occ = occupied();
     Bitboard target, drop_target;
@@ -487,38 +509,46 @@ int FastPosition::generate_for(Move* const begin, Bitboard checkers) const {
     const Bitboard free_pawns = pawns.andnot(pin).andnot(kLastRank[Us]);
     const Bitboard pawn_to = (Us == kBlack ? free_pawns.up() : free_pawns.down()) & target;
     constexpr int kBack = Us == kBlack ? 1 : -1;
-    (pawn_to & kZone[Us]).for_each([&](int t) {
-        *out++ = raw_move(from_bits(t + kBack) | kTables.canonical[t] | kPromoteBit);
-    });
-    pawn_to.andnot(kLastRank[Us]).for_each([&](int t) {
-        *out++ = raw_move(from_bits(t + kBack) | kTables.canonical[t]);
-    });
-    out = emit_pieces<Us, kPawn>(out, pawns & pin, occ, target, pin, ksq);
+    sink.template add_pushes<kBack>(kPromoteBit, pawn_to & kZone[Us]);
+    sink.template add_pushes<kBack>(0, pawn_to.andnot(kLastRank[Us]));
+    emit_pieces<Us, kPawn>(sink, pawns & pin, occ, target, pin, ksq);
 
-    out = emit_pieces<Us, kLance>(out, pieces(Us, kLance), occ, target, pin, ksq);
-    out = emit_pieces<Us, kKnight>(out, pieces(Us, kKnight), occ, target, pin, ksq);
-    out = emit_pieces<Us, kSilver>(out, pieces(Us, kSilver), occ, target, pin, ksq);
-    out = emit_pieces<Us, kGold>(out, pieces(Us, kGold), occ, target, pin, ksq);
-    out = emit_pieces<Us, kBishop>(out, pieces(Us, kBishop), occ, target, pin, ksq);
-    out = emit_pieces<Us, kRook>(out, pieces(Us, kRook), occ, target, pin, ksq);
-    out = emit_pieces<Us, kTokin>(out, pieces(Us, kTokin), occ, target, pin, ksq);
-    out = emit_pieces<Us, kTiger>(out, pieces(Us, kTiger), occ, target, pin, ksq);
-    out = emit_pieces<Us, kHeavenly>(out, pieces(Us, kHeavenly), occ, target, pin, ksq);
-    out = emit_pieces<Us, kWolf>(out, pieces(Us, kWolf), occ, target, pin, ksq);
-    out = emit_pieces<Us, kHorse>(out, pieces(Us, kHorse), occ, target, pin, ksq);
-    out = emit_pieces<Us, kDragon>(out, pieces(Us, kDragon), occ, target, pin, ksq);
-    out = emit_pieces<Us, kElephant>(out, pieces(Us, kElephant), occ, target, pin, ksq);
+    emit_pieces<Us, kLance>(sink, pieces(Us, kLance), occ, target, pin, ksq);
+    emit_pieces<Us, kKnight>(sink, pieces(Us, kKnight), occ, target, pin, ksq);
+    emit_pieces<Us, kSilver>(sink, pieces(Us, kSilver), occ, target, pin, ksq);
+    emit_pieces<Us, kGold>(sink, pieces(Us, kGold), occ, target, pin, ksq);
+    emit_pieces<Us, kBishop>(sink, pieces(Us, kBishop), occ, target, pin, ksq);
+    emit_pieces<Us, kRook>(sink, pieces(Us, kRook), occ, target, pin, ksq);
+    emit_pieces<Us, kTokin>(sink, pieces(Us, kTokin), occ, target, pin, ksq);
+    emit_pieces<Us, kTiger>(sink, pieces(Us, kTiger), occ, target, pin, ksq);
+    emit_pieces<Us, kHeavenly>(sink, pieces(Us, kHeavenly), occ, target, pin, ksq);
+    emit_pieces<Us, kWolf>(sink, pieces(Us, kWolf), occ, target, pin, ksq);
+    emit_pieces<Us, kHorse>(sink, pieces(Us, kHorse), occ, target, pin, ksq);
+    emit_pieces<Us, kDragon>(sink, pieces(Us, kDragon), occ, target, pin, ksq);
+    emit_pieces<Us, kElephant>(sink, pieces(Us, kElephant), occ, target, pin, ksq);
 
     std::uint64_t any_hand;
     static_assert(sizeof any_hand == sizeof hand_[Us]);
     std::memcpy(&any_hand, hand_[Us].data(), sizeof any_hand);
-    if (any_hand && drop_target) out = generate_drops<Us>(out, drop_target);
-    return static_cast<int>(out - begin);
+    if (any_hand && drop_target) generate_drops<Us>(sink, drop_target);
 }
 
 int FastPosition::generate(Move* out) const {
-    return us_ == kBlack ? generate_for<kBlack>(out, checkers_)
-                         : generate_for<kWhite>(out, checkers_);
+    MoveWriter w{out};
+    if (us_ == kBlack)
+        generate_for<kBlack>(w, checkers_);
+    else
+        generate_for<kWhite>(w, checkers_);
+    return static_cast<int>(w.out - out);
+}
+
+int FastPosition::count_legal() const {
+    MoveCounter c;
+    if (us_ == kBlack)
+        generate_for<kBlack>(c, checkers_);
+    else
+        generate_for<kWhite>(c, checkers_);
+    return c.n;
 }
 
 namespace {
@@ -537,13 +567,15 @@ void FastPosition::legal_moves(MoveList& list) const {
 }
 
 bool FastPosition::has_legal_move(Player p) const {
-    MoveBuffer buf;
     const Color c = static_cast<Color>(p);
     const Bitboard checkers =
         king_[c] != kNoSq ? attackers_to(~c, king_[c], occupied()) : Bitboard();
-    const int n = c == kBlack ? generate_for<kBlack>(buf.data(), checkers)
-                              : generate_for<kWhite>(buf.data(), checkers);
-    return n > 0;
+    MoveCounter counter;
+    if (c == kBlack)
+        generate_for<kBlack>(counter, checkers);
+    else
+        generate_for<kWhite>(counter, checkers);
+    return counter.n > 0;
 }
 
 bool FastPosition::is_legal(Move m) const {
@@ -559,9 +591,10 @@ bool FastPosition::gives_check(Move m) const {
 }
 
 std::uint64_t FastPosition::perft_leaves(int depth) {
+    // The last ply counts the legal moves without writing them.
+    if (depth <= 1) return depth == 1 ? count_legal() : 1;
     MoveBuffer buf;
     const int n = generate(buf.data());
-    if (depth <= 1) return depth == 1 ? n : 1;
     std::uint64_t total = 0;
     for (int i = 0; i < n; ++i) {
         do_move(buf.data()[i]);

@@ -71,6 +71,8 @@ class FastPosition {
     std::uint64_t compute_key() const;
     // Writes the legal moves of the side to move to `out` (room for kMaxMoves); returns the count.
     int generate(Move* out) const;
+    // The number of legal moves of the side to move, without writing them (bulk counting).
+    int count_legal() const;
     // Leaf count below this position, bulk-counted (the last ply only generates).
     std::uint64_t perft_leaves(int depth);
 
@@ -82,12 +84,13 @@ class FastPosition {
         fast::Bitboard checkers;
     };
 
-    template <fast::Color Us>
-    int generate_for(Move* out, fast::Bitboard checkers) const;
-    template <fast::Color Us>
-    Move* generate_king(Move* out, int ksq) const;
-    template <fast::Color Us>
-    Move* generate_drops(Move* out, fast::Bitboard target) const;
+    // The generators hand their moves to a sink that writes or only counts them (.cpp).
+    template <fast::Color Us, class Sink>
+    void generate_for(Sink& sink, fast::Bitboard checkers) const;
+    template <fast::Color Us, class Sink>
+    void generate_king(Sink& sink, int ksq) const;
+    template <fast::Color Us, class Sink>
+    void generate_drops(Sink& sink, fast::Bitboard target) const;
     template <fast::Color Us>
     bool drop_pawn_mates(int to) const;
 
