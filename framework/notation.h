@@ -5,6 +5,10 @@
 // a piece as its abbreviation (upper case = first player, lower case = second), multi-letter
 // abbreviations in parentheses "(RH)", "+" before a promoted piece; then the player to move
 // ("b" or "w"), the hands ("-" or counts and pieces, "2P(rh)") and a move number.
+// With three or four players every piece carries its owner's number, so tokens are separated by
+// commas: "2,3S,3G,3K,3G,3S,2/...", "+1P"; then the player to move ("1".."4"), the hands ("-" or
+// "1R,2x1P,3G"), the players still in the game ("1234", "1-34" once player 2 is out) and a move
+// number.
 //
 // Moves: USI. "7g7f", "8h2b+", "P*5e"; two-digit files on wide boards ("15a14b"); multi-letter
 // drops delimited ("(RH)*5e"). Input also accepts "-", "x" or "×" between the squares and "="

@@ -155,5 +155,136 @@ TEST(Notation, MalformedMoveTexts) {
     }
 }
 
+// ---- Three and four players ------------------------------------------------------------------
+
+const std::string kCompactStart =
+    "2,3S,3G,3K,3G,3S,2/3,3P,3R,3P,3/2S,3,3P,3,4S/2G,2P,5,4P,4G/2K,2R,2P,3,4P,4R,4K/"
+    "2G,2P,5,4P,4G/2S,3,1P,3,4S/3,1P,1R,1P,3/2,1S,1G,1K,1G,1S,2 1 - 1234 1";
+const std::string kCompleteStart =
+    "2L,3N,3S,3G,3K,3G,3S,3N,3L/2N,2B,3R,3,4P,3B,4N/2S,3P,3P,3P,3P,3P,4P,4R,4S/2G,1,2P,3,4P,1,4G/"
+    "2K,1,2P,3,4P,1,4K/2G,1,2P,3,4P,1,4G/2S,2R,2P,1P,1P,1P,1P,1P,4S/2N,1B,2P,3,1R,4B,4N/"
+    "1L,1N,1S,1G,1K,1G,1S,1N,4L 1 - 1234 1";
+
+TEST(Notation, FourPlayerNotation_StartPositionsRoundTrip) {
+    for (const auto& [name, text] : {std::pair{"yonin-seireigi-compact", kCompactStart},
+                                     std::pair{"yonin-seireigi-complete", kCompleteStart}}) {
+        auto v = testing::variant(name);
+        const PositionState start = start_state(*v);
+        EXPECT_EQ(write_position(*v, start), text);
+        auto read = read_position(*v, text);
+        ASSERT_TRUE(std::holds_alternative<PositionState>(read))
+            << std::get<Diagnostic>(read).text();
+        EXPECT_EQ(std::get<PositionState>(read), start);
+    }
+}
+
+TEST(Notation, FourPlayerNotation_EliminatedPlayerExample) {
+    // The example of docs/notation.md: player 2 is out, his pieces stay on the board (neutral).
+    auto v = testing::variant("yonin-seireigi-compact");
+    const std::string text =
+        "2,3S,3G,3K,3G,3S,2/3,3P,3R,3P,3/2S,3,3P,3,4S/1,2P,5,4P,4G/1,+1R,2P,3,4P,4R,4K/"
+        "2G,2P,5,4P,4G/2S,3,1P,3,4S/3,1P,1,1P,3/2,1S,1G,1K,1G,1S,2 3 1R,1G 1-34 9";
+    const PositionState st = testing::position(*v, text);
+    EXPECT_EQ(st.active, 0b1101);
+    EXPECT_EQ(st.to_move, 2);
+    EXPECT_EQ(write_position(*v, st), text);
+}
+
+TEST(Notation, FourPlayerNotation_LeftOutFieldsAndOtherSpellings) {
+    auto v = testing::variant("yonin-seireigi-compact");
+    const std::string board = "4,3K,4/9/9/9/9/9/9/9/4,1K,4";
+    // Hands, active players and move number may be left out; any hand order, bare or
+    // parenthesised abbreviations, counts of one and repeated pieces are accepted.
+    EXPECT_EQ(write_position(*v, testing::position(*v, board + " 3")), board + " 3 - 1234 1");
+    EXPECT_EQ(write_position(*v, testing::position(*v, board + " 1 3P,1x1(P),1R,1P,3x1G 1-3- 7")),
+              board + " 1 1R,3x1G,2x1P,3P 1-3- 7");
+}
+
+TEST(Notation, FourPlayerNotation_RandomPlayoutsRoundTrip) {
+    // Seeded random games, every state round-tripped; they must reach eliminations (neutral
+    // pieces on the board, players out) and some finished games.
+    for (const char* name : {"yonin-seireigi-compact", "yonin-seireigi-complete"}) {
+        auto v = testing::variant(name);
+        std::mt19937 rng(11);
+        int states_with_a_player_out = 0;
+        int states_with_neutral_pieces = 0;
+        for (int game = 0; game < 40 && states_with_neutral_pieces < 200; ++game) {
+            GenericPosition pos(v, start_state(*v));
+            for (int ply = 0; ply < 300 && !pos.game_over(); ++ply) {
+                MoveList legal;
+                pos.legal_moves(legal);
+                ASSERT_FALSE(legal.empty());
+                pos.do_move(legal[rng() % legal.size()]);
+                const PositionState st = pos.state();
+                const std::string text = write_position(*v, st);
+                auto read = read_position(*v, text);
+                ASSERT_TRUE(std::holds_alternative<PositionState>(read))
+                    << text << "\n"
+                    << std::get<Diagnostic>(read).text();
+                ASSERT_EQ(std::get<PositionState>(read), st) << text;
+                ASSERT_EQ(write_position(*v, std::get<PositionState>(read)), text);
+                if (st.active != 0b1111) ++states_with_a_player_out;
+                if (std::any_of(st.board.begin(), st.board.end(), [&](PieceCode pc) {
+                        return pc != kEmpty && !((st.active >> owner_of(pc)) & 1);
+                    }))
+                    ++states_with_neutral_pieces;
+            }
+        }
+        EXPECT_GT(states_with_a_player_out, 0) << name;
+        EXPECT_GT(states_with_neutral_pieces, 0) << name;
+    }
+}
+
+TEST(Notation, FourPlayerNotation_MalformedPositionTexts) {
+    auto v = testing::variant("yonin-seireigi-compact");
+    const std::string four_kings = "4,3K,4/9/9/9/2K,7,4K/9/9/9/4,1K,4";  // 33 characters
+    const std::string two_kings = "4,3K,4/9/9/9/9/9/9/9/4,1K,4";         // 27 characters
+    const std::string rest = "/9/9/9/9/9/9/9/4,1K,4 1";
+    const std::vector<BadText> cases = {
+        {"4,3Q,4" + rest, "character 4", "unknown piece 'Q' in Yonin Seireigi (compact)"},
+        {"4,0K,4" + rest, "character 3", "expected the owner's player number (1-4), found '0'"},
+        {"4,5K,4" + rest, "character 3", "expected the owner's player number (1-4), found '5'"},
+        {"4,3k,4" + rest, "character 4",
+         "write pieces in upper case: the number before a piece says whose it is"},
+        {"4,3K4" + rest, "character 5",
+         "expected ',' between the squares of a rank, '/' between ranks or a space after the "
+         "board, found '4'"},
+        {"4,,3K,4" + rest, "character 3", "expected a piece or an empty-square count, found ','"},
+        {"4,3K,3" + rest, "character 7", "rank a has 8 squares, expected 9"},
+        {"4,3K,5" + rest, "character 6", "rank a is longer than 9 squares"},
+        {four_kings + "/9 1", "character 34", "more than 9 ranks"},
+        {"4,3K,4/9/9/9/9/9/9/4,1K,4 1", "character 26",
+         "the board has 8 ranks (last one 9 squares); expected 9 ranks of 9"},
+        {"4,+3K,4" + rest, "character 3", "King cannot be promoted"},
+        {"4,3K,3,2P" + rest, "character 8", "an unpromoted Pawn on 1a could never move"},
+        {"4,3K,3K,3" + rest, "character 6", "a second King for the same player"},
+        {two_kings + " b", "character 29", "expected the player to move (1-4), found 'b'"},
+        {two_kings + " 1 1K", "character 31", "King cannot be held in hand"},
+        {two_kings + " 1 12P", "character 33",
+         "expected 'x' after the count 12 (two Pawns of player 1 are 2x1P), found 'P'"},
+        {two_kings + " 1 0x1P", "character 31", "a hand count must be at least 1"},
+        {two_kings + " 1 1P;1G", "character 33",
+         "expected ',' between the pieces in hand or a space after the hands, found ';'"},
+        {two_kings + " 1 - 1324", "character 34",
+         "expected '2' (player 2 in the game) or '-' (out), found '3'"},
+        {two_kings + " 1 - 12345", "character 37",
+         "expected a space after the active players (one mark per player, such as 1-34)"},
+        {two_kings + " 1 - ----", "character 33", "no player is left in the game"},
+        {four_kings + " 1 - 1-34", "character 14",
+         "player 2 is out of the game and cannot have a King"},
+        {two_kings + " 2 - 1-3-", "character 29", "player 2 is to move but is out of the game"},
+        {two_kings + " 1 1P,2G 1-3-", "character 34",
+         "player 2 is out of the game and cannot hold pieces in hand"},
+        {two_kings + " 1 - 1234 x", "character 38", "expected a move number"},
+    };
+    for (const auto& c : cases) {
+        auto r = read_position(*v, c.text);
+        ASSERT_TRUE(std::holds_alternative<Diagnostic>(r)) << c.text;
+        const Diagnostic& d = std::get<Diagnostic>(r);
+        EXPECT_EQ(d.where, c.where) << c.text << " -> " << d.text();
+        EXPECT_EQ(d.message, c.message) << c.text << " -> " << d.text();
+    }
+}
+
 }  // namespace
 }  // namespace seireigi
