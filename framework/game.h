@@ -13,9 +13,17 @@
 //    variant's values; below the threshold loses, the threshold or more is safe (§A.1, §A.3).
 //  * Resignation loses.
 //
-// Results are kept per player and built from events, because the four-player game (§D, a later
-// issue) eliminates players one by one while the game goes on: an event names whom it befell
-// and who caused it ("the mating player"). With two players the first event ends the game.
+// Results are kept per player and built from events, because the four-player game (§D)
+// eliminates players one by one while the game goes on: an event names whom it befell and who
+// caused it ("the mating player"). With two players the first event ends the game. With three
+// or four (RULES.md §D.4-§D.7):
+//  * the Position's turn procedure mates, eliminates and skips; the Game records each as an
+//    event (checkmate by the mover, skipped), and "every player skipped in a row" as a draw;
+//  * a perpetual checker and a resigning player leave by the after-loss procedure
+//    (GenericPosition::forfeit), the hand going to the most recent mover who does not lose now
+//    (none: the hand leaves play), and the game goes on while two or more players remain;
+//  * an impasse that nobody would survive is "pending": play goes on, and the first player
+//    whose score reaches the threshold after a move wins (§D.6).
 #pragma once
 
 #include <cstdint>
@@ -41,7 +49,16 @@ enum class EventKind : std::uint8_t {
     Repetition,            // fourfold repetition: a draw
     MutualPerpetualCheck,  // fourfold repetition in which every side checked throughout: a draw
     Impasse,               // declared by `by`, accepted; scored (§A.1)
+    // Three or four players only:
+    Skipped,         // `player` had no legal move, not in check: the turn passes (§D.4 step 7)
+    AllSkipped,      // every active player was skipped in a row: a draw (§D.4 step 7)
+    ImpassePending,  // declared by `by` and accepted while nobody reaches the threshold (§D.6)
+    ImpasseReached,  // after a pending impasse, `by` reached the threshold first; scored
 };
+
+// Whether a record must state the event: decisions of the players (resignation, impasse). The
+// others follow from the moves.
+bool is_declaration(EventKind k);
 
 // The word used in records for each kind ("checkmate", "perpetual-check" ...), and back.
 std::string_view event_word(EventKind k);
@@ -77,7 +94,7 @@ class Game {
     const Variant& variant() const { return *variant_; }
     const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
     const GenericPosition& position() const { return pos_; }
-    const PositionState& start() const { return history_.front().state; }
+    const PositionState& start() const { return start_; }
     const PositionState& current() const { return history_.back().state; }
     const std::vector<Move>& moves() const { return moves_; }
     int ply() const { return static_cast<int>(moves_.size()); }
@@ -99,6 +116,8 @@ class Game {
     // a move; false when there is nothing to take back.
     bool undo();
 
+    // `p` resigns: with two players the game ends; with more, `p` leaves by the after-loss
+    // procedure and the others play on.
     void resign(Player p);
 
     // Each player's impasse score: its own pieces on the board and in hand, by the variant's
@@ -107,8 +126,10 @@ class Game {
     // Why an impasse cannot be declared now, in words for the player; nothing if it can.
     std::optional<std::string> impasse_refusal() const;
     // The impasse, declared by `declarer` and accepted by the others. Throws std::logic_error
-    // when impasse_refusal() says no.
+    // when impasse_refusal() says no. With three or four players and nobody at the threshold,
+    // it is pending (see above) and the game goes on.
     void declare_impasse(Player declarer);
+    bool impasse_pending() const;
 
   private:
     struct Entry {
@@ -118,18 +139,37 @@ class Game {
         bool gave_check = false;  // that move left another player's King in check
     };
 
+    bool many_players() const { return variant_->num_players() > 2; }
     void refresh_legal();
     // Applies the rules that follow a move (or the start): no legal move, repetition.
     void conclude();
+    // Three or four players: `loser` leaves the game without a move (§D.7).
+    void forfeit(Player loser, Player beneficiary);
+    // Records what the Position's turn procedure did (its eliminations from index
+    // `already_recorded` on, as checkmates by `mating`; skips; the all-skipped draw).
+    void record_turn_events(Player mating, int already_recorded);
+    std::uint8_t current_active() const;
+    bool someone_reaches_impasse_threshold() const;
+    // The most recent mover who is not in `losers` and is still active; -1 if none.
+    Player last_mover_except(const std::vector<Player>& losers) const;
     // The events of a fourfold repetition at the current position; empty if there is none.
     std::vector<GameEvent> repetition_events() const;
     void end_with(const std::vector<GameEvent>& ending);
     GameResult compute_result() const;
 
     std::shared_ptr<const Variant> variant_;
+    PositionState start_;  // history_.front() changes when a player leaves before any move
     GenericPosition pos_;
     std::vector<Move> moves_;
     std::vector<Entry> history_;  // history_[i]: the position after i moves
+    // What undo takes back: a move, or a declaration (resignation, impasse), with what stood
+    // before it. Forfeits also stand on the Position's undo stack, hence its ply.
+    struct Action {
+        bool move = false;
+        std::size_t events_before = 0;
+        int position_ply_before = 0;
+    };
+    std::vector<Action> actions_;
     std::vector<GameEvent> events_;
     MoveList legal_;
     GameResult result_;
@@ -147,5 +187,7 @@ std::vector<Player> perpetual_checkers(const std::vector<SpanPly>& span, int pla
 // The result in words for players, e.g. "Gote is checkmated: Sente wins." or
 // "Fourfold repetition: draw." Empty while the game goes on.
 std::string describe_result(const Game& game);
+// One event in words, e.g. "P3 is checkmated by P1 and leaves the game; P3's hand goes to P1."
+std::string describe_event(const Variant& v, const GameEvent& e);
 
 }  // namespace seireigi

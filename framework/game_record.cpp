@@ -40,6 +40,34 @@ std::string hex(std::uint64_t f) {
     return buf;
 }
 
+// How an event stands in a record: a pending impasse is written as the impasse declared (the
+// scores decide again on replay whether it is pending); a two-player resignation names no one.
+GameEvent recorded_form(GameEvent e) {
+    if (e.kind == EventKind::ImpassePending) e.kind = EventKind::Impasse;
+    return e;
+}
+
+// One event line: "resignation 2", "impasse 1", "checkmate 3 by 1", "skipped 4",
+// "all-skipped", "impasse-reached 2".
+std::string event_line(const GameEvent& e) {
+    // Built by appending: GCC 12 warns falsely (-Wrestrict) on " " + std::to_string(...).
+    std::string line(event_word(e.kind));
+    auto append_number = [&](Player p) {
+        line += ' ';
+        line += std::to_string(p + 1);
+    };
+    if (e.kind == EventKind::Impasse || e.kind == EventKind::ImpasseReached) {
+        append_number(e.by);
+        return line;
+    }
+    if (e.player >= 0) append_number(e.player);
+    if (e.by >= 0) {
+        line += " by";
+        append_number(e.by);
+    }
+    return line;
+}
+
 }  // namespace
 
 std::string impasse_rule_text(const Variant& v) {
@@ -58,11 +86,13 @@ GameRecord record_of(const Game& game, std::string variant_name, std::vector<std
     r.impasse_rule = impasse_rule_text(v);
     r.start = write_position(v, game.start());
     r.seats = std::move(seats);
-    for (Move m : game.moves()) r.moves.push_back(write_move(v, m));
-    for (const GameEvent& e : game.events()) {
-        if (e.kind == EventKind::Resignation) r.declarations.push_back({e.kind, e.ply, e.player});
-        if (e.kind == EventKind::Impasse) r.declarations.push_back({e.kind, e.ply, e.by});
+    const bool many = v.num_players() > 2;
+    for (int i = 0; i < game.ply(); ++i) {
+        r.moves.push_back(write_move(v, game.moves()[i]));
+        if (many) r.movers.push_back(game.mover_of(i));
     }
+    for (const GameEvent& e : game.events())
+        if (many || is_declaration(e.kind)) r.events.push_back(recorded_form(e));
     r.result = describe_result(game);
     return r;
 }
@@ -77,15 +107,18 @@ std::string write_record(const GameRecord& r) {
     out << "start " << r.start << "\n";
     for (std::size_t i = 0; i < r.seats.size(); ++i)
         out << "seat " << i + 1 << " " << r.seats[i] << "\n";
-    auto declarations_at = [&](int ply) {
-        for (const auto& d : r.declarations)
-            if (d.ply == ply) out << event_word(d.kind) << " " << d.player + 1 << "\n";
+    std::size_t next_event = 0;
+    auto events_at = [&](int ply) {
+        for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event)
+            out << event_line(r.events[next_event]) << "\n";
     };
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        declarations_at(static_cast<int>(i));
-        out << "move " << r.moves[i] << "\n";
+        events_at(static_cast<int>(i));
+        out << "move ";
+        if (i < r.movers.size()) out << r.movers[i] + 1 << " ";
+        out << r.moves[i] << "\n";
     }
-    declarations_at(static_cast<int>(r.moves.size()));
+    events_at(static_cast<int>(r.moves.size()));
     if (!r.result.empty()) out << "result " << r.result << "\n";
     return out.str();
 }
@@ -133,16 +166,51 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
             r.seats[*p] = words[1];
         } else if (key == "move") {
             if (words.empty()) return error("'move' needs a move, e.g. 'move 7g7f'");
-            r.moves.insert(r.moves.end(), words.begin(), words.end());
-        } else if (auto kind = event_from_word(key);
-                   kind && (*kind == EventKind::Resignation || *kind == EventKind::Impasse)) {
-            auto p = words.size() == 1 ? player_number(words[0], kMaxPlayers) : std::nullopt;
-            if (!p) return error("expected '" + key + " N' with the number of the player");
-            r.declarations.push_back({*kind, static_cast<int>(r.moves.size()), *p});
+            // "move 2 8e5e": with three or more players, the mover's number first (a move text
+            // never consists of digits only).
+            if (words[0].find_first_not_of("0123456789") == std::string::npos) {
+                auto p = words.size() == 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
+                if (!p)
+                    return error(
+                        "expected 'move N MOVE' with the number of the player, e.g. "
+                        "'move 2 8e5e'");
+                if (r.movers.size() != r.moves.size())
+                    return error("every move of the record names its player, or none does");
+                r.movers.push_back(*p);
+                r.moves.push_back(words[1]);
+            } else {
+                if (!r.movers.empty())
+                    return error("every move of the record names its player, or none does");
+                r.moves.insert(r.moves.end(), words.begin(), words.end());
+            }
+        } else if (auto kind = event_from_word(key); kind && *kind != EventKind::ImpassePending) {
+            GameEvent e{*kind, static_cast<int>(r.moves.size()), -1, -1};
+            const bool no_player = *kind == EventKind::Repetition ||
+                                   *kind == EventKind::MutualPerpetualCheck ||
+                                   *kind == EventKind::AllSkipped;
+            const bool names_by = *kind == EventKind::Impasse || *kind == EventKind::ImpasseReached;
+            std::optional<Player> p;
+            std::optional<Player> by;
+            if (!no_player && !words.empty()) p = player_number(words[0], kMaxPlayers);
+            if (words.size() == 3 && words[1] == "by") by = player_number(words[2], kMaxPlayers);
+            const bool ok = no_player  ? words.empty()
+                            : names_by ? words.size() == 1 && p
+                                       : p && (words.size() == 1 || (words.size() == 3 && by));
+            if (!ok)
+                return error(no_player  ? "'" + key + "' takes nothing after it"
+                             : names_by ? "expected '" + key + " N' with the number of the player"
+                                        : "expected '" + key + " N' or '" + key +
+                                              " N by M' with the numbers of the players");
+            if (names_by)
+                e.by = *p;
+            else if (!no_player)
+                e.player = *p;
+            if (by) e.by = *by;
+            r.events.push_back(e);
         } else {
             return error("unknown line '" + key +
                          "'; expected variant, fingerprint, impasse-rule, start, seat, move, "
-                         "resignation, impasse or result");
+                         "an event (resignation, impasse, checkmate, skipped ...) or result");
         }
     }
     if (!header) return Diagnostic{"", "the record is empty"};
@@ -171,27 +239,35 @@ std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
     if (auto why = Game::unfit_for_play(v, std::get<PositionState>(start)))
         return Diagnostic{"", "the start position of the record: " + *why};
     Game game(variant, std::get<PositionState>(start));
-    std::size_t next_declaration = 0;
+    std::size_t next_event = 0;
+    // The players' decisions at `ply`, in the record's order; the implied events are compared
+    // with the replayed game's at the end.
     auto declare = [&](int ply) -> std::optional<Diagnostic> {
-        for (; next_declaration < r.declarations.size() &&
-               r.declarations[next_declaration].ply == ply;
-             ++next_declaration) {
-            const auto& d = r.declarations[next_declaration];
+        for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event) {
+            const GameEvent& d = r.events[next_event];
+            if (!is_declaration(d.kind)) continue;
             if (game.over())
                 return Diagnostic{"", "the record declares " + std::string(event_word(d.kind)) +
                                           " after the end of the game"};
             if (d.kind == EventKind::Resignation) {
+                if (d.player >= v.num_players() || !game.position().is_active(d.player))
+                    return Diagnostic{"", "the record has player " + std::to_string(d.player + 1) +
+                                              " resign, who is not in the game"};
                 game.resign(d.player);
             } else if (auto why = game.impasse_refusal()) {
                 return Diagnostic{"", "the impasse in the record is not allowed: " + *why};
             } else {
-                game.declare_impasse(d.player);
+                game.declare_impasse(d.by);
             }
         }
         return std::nullopt;
     };
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         if (auto d = declare(static_cast<int>(i))) return *d;
+        if (i < r.movers.size() && r.movers[i] != game.to_move())
+            return Diagnostic{"", "move " + std::to_string(i + 1) + " '" + r.moves[i] +
+                                      "' of the record is by " + v.players[r.movers[i]].name +
+                                      ", but " + v.players[game.to_move()].name + " is to move"};
         auto read = game.read_move(r.moves[i]);
         if (auto* d = std::get_if<Diagnostic>(&read))
             return Diagnostic{"", "move " + std::to_string(i + 1) + " '" + r.moves[i] +
@@ -199,6 +275,18 @@ std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
         game.play(std::get<Move>(read));
     }
     if (auto d = declare(static_cast<int>(r.moves.size()))) return *d;
+    if (v.num_players() > 2) {
+        // The events the record states must be those the moves give.
+        std::vector<GameEvent> replayed;
+        for (const GameEvent& e : game.events()) replayed.push_back(recorded_form(e));
+        for (std::size_t i = 0; i < std::max(replayed.size(), r.events.size()); ++i) {
+            const std::string stated = i < r.events.size() ? event_line(r.events[i]) : "nothing";
+            const std::string given = i < replayed.size() ? event_line(replayed[i]) : "nothing";
+            if (i >= r.events.size() || i >= replayed.size() || !(r.events[i] == replayed[i]))
+                return Diagnostic{"", "event " + std::to_string(i + 1) + " of the record is '" +
+                                          stated + "', but its moves give '" + given + "'"};
+        }
+    }
     const std::string result = describe_result(game);
     if (result != r.result)
         return Diagnostic{"", "the record states the result '" +

@@ -22,21 +22,19 @@
 namespace seireigi {
 
 struct GameRecord {
-    // A decision of the players that no move implies, made when `ply` moves had been played.
-    struct Declaration {
-        EventKind kind = EventKind::Resignation;  // Resignation or Impasse
-        int ply = 0;
-        Player player = 0;  // who resigned, or who declared the impasse
-        friend bool operator==(const Declaration&, const Declaration&) = default;
-    };
-
     std::string variant;             // as named when the game began: built-in name or file path
     std::uint64_t fingerprint = 0;   // variant_fingerprint() of the rules played under
     std::string impasse_rule;        // impasse_rule_text() of the variant played under
     std::string start;               // position text
     std::vector<std::string> seats;  // per player: Seat::spec(), e.g. "human", "random:42"
     std::vector<std::string> moves;  // USI
-    std::vector<Declaration> declarations;
+    // Three or more players: who made each move (0-based), checked when replaying.
+    std::vector<Player> movers;
+    // In the order they happened, each at the number of moves played before it: the players'
+    // decisions (resignation: `player`; impasse: `by`, the declarer), and with three or more
+    // players also what the moves implied (checkmates, skips, perpetual-check losses ...),
+    // which replaying must find again.
+    std::vector<GameEvent> events;
     std::string result;  // describe_result(); empty while the game goes on
     friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };

@@ -93,6 +93,11 @@ std::string ending_word(EventKind k) {
             return "千日手";
         case EventKind::Impasse:
             return "持将棋";
+        case EventKind::Skipped:  // four-player events: KIF holds two-player games only
+        case EventKind::AllSkipped:
+        case EventKind::ImpassePending:
+        case EventKind::ImpasseReached:
+            break;
     }
     return "中断";
 }

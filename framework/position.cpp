@@ -121,7 +121,7 @@ void GenericPosition::do_move(Move m) {
         put(to, m.promotes() ? static_cast<PieceCode>(pc | 0x80) : pc);
     }
     if (variant_->num_players() > 2)
-        turn_procedure(me, events_.emplace_back());
+        turn_procedure(me, me, events_.emplace_back());
     else
         set_to_move(next_player(me));
     history_.push_back(u);
@@ -149,8 +149,25 @@ bool GenericPosition::nobody_can_move() const {
     return true;
 }
 
-// RULES.md §D.4 steps 1-7, after x's move has been played on the board.
-void GenericPosition::turn_procedure(Player x, TurnEvents& events) {
+void GenericPosition::forfeit(Player loser, Player beneficiary) {
+    Undo u;
+    u.mover = to_move_;
+    u.beneficiary = beneficiary;
+    u.key = key_;
+    u.active = active_;
+    u.game_over = game_over_;
+    TurnEvents& events = events_.emplace_back();
+    eliminate(loser, beneficiary);
+    events.eliminated.push(loser);
+    // Searching "after" the player before the one to move puts the player to move first.
+    const int n = variant_->num_players();
+    turn_procedure(beneficiary, (to_move_ + n - 1) % n, events);
+    history_.push_back(u);
+}
+
+// RULES.md §D.4 steps 1-7, after a move (mating = after = the mover) or a forfeit.
+void GenericPosition::turn_procedure(Player mating, Player after, TurnEvents& events) {
+    const Player x = after;
     const int n = variant_->num_players();
     // Steps 1-4: every checked player without a legal move (drops included) is mated by x. The
     // mated players of one round leave together; removing their Kings can open lines from
@@ -158,18 +175,18 @@ void GenericPosition::turn_procedure(Player x, TurnEvents& events) {
     for (;;) {
         std::uint8_t mated = 0;
         for (Player y = 0; y < n; ++y)
-            if (y != x && is_active(y) && in_check(y) && !has_legal_move(y)) mated |= 1u << y;
+            if (y != mating && is_active(y) && in_check(y) && !has_legal_move(y)) mated |= 1u << y;
         if (mated == 0) break;
         for (Player y = 0; y < n; ++y) {
             if (!((mated >> y) & 1)) continue;
-            eliminate(y, x);
+            eliminate(y, mating);
             events.eliminated.push(y);
         }
     }
-    // Step 5: one player left wins. That is x (the mover is never mated by its own move); it
-    // stays "to move", with no move to make.
+    // Step 5: one player left wins. After a move that is the mover (never mated by its own
+    // move); it stays "to move", with no move to make.
     if (active_count() <= 1) {
-        set_to_move(x);
+        set_to_move(is_active(x) ? x : next_player(x));
         game_over_ = events.game_over = true;
         return;
     }
@@ -212,9 +229,10 @@ void GenericPosition::eliminate(Player loser, Player beneficiary) {
         const int count = hands_[loser * num_types_ + t];
         lost_hands_.push_back(count);
         hands_[loser * num_types_ + t] = 0;
+        key_ -= static_cast<std::uint64_t>(count) * zobrist::hand(loser, t);
+        if (beneficiary < 0) continue;  // the hand leaves play
         hands_[beneficiary * num_types_ + t] += count;
-        key_ += static_cast<std::uint64_t>(count) *
-                (zobrist::hand(beneficiary, t) - zobrist::hand(loser, t));
+        key_ += static_cast<std::uint64_t>(count) * zobrist::hand(beneficiary, t);
     }
     set_active(static_cast<std::uint8_t>(active_ & ~(1u << loser)));
 }
@@ -225,7 +243,7 @@ void GenericPosition::restore_eliminated(Player loser, Player beneficiary) {
         const int count = lost_hands_.back();
         lost_hands_.pop_back();
         hands_[loser * num_types_ + t] = count;
-        hands_[beneficiary * num_types_ + t] -= count;
+        if (beneficiary >= 0) hands_[beneficiary * num_types_ + t] -= count;
     }
     const auto [k, king] = lost_kings_.back();
     lost_kings_.pop_back();
@@ -239,12 +257,18 @@ void GenericPosition::undo_move() {
     // First the turn procedure, which ran after the board move: eliminations in reverse order.
     if (variant_->num_players() > 2) {
         const TurnEvents& ev = events_.back();
+        const Player beneficiary = u.move.is_null() ? u.beneficiary : me;
         for (int i = ev.eliminated.count - 1; i >= 0; --i)
-            restore_eliminated(ev.eliminated.players[static_cast<std::size_t>(i)], me);
+            restore_eliminated(ev.eliminated.players[static_cast<std::size_t>(i)], beneficiary);
         events_.pop_back();
     }
     active_ = u.active;
     game_over_ = u.game_over;
+    if (u.move.is_null()) {  // a forfeit: nothing moved on the board
+        to_move_ = me;
+        key_ = u.key;
+        return;
+    }
     const int to = mb_->cell_of[u.move.to()];
     take(to);
     if (u.move.is_drop()) {

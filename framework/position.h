@@ -44,6 +44,12 @@ class GenericPosition {
     }
     bool is_legal(Move m) const;
     void do_move(Move m);
+    // Three or more players: `loser` leaves the game without a move (resignation, perpetual
+    // check; RULES.md §D.7) by the after-loss procedure, with `beneficiary` receiving the hand
+    // (-1: the hand leaves play). Then, as after a move, cascade mates (attributed to the
+    // beneficiary) and the choice of the next player, searching from the player to move
+    // (who keeps the turn if still active and nobody is in check). Undone by undo_move.
+    void forfeit(Player loser, Player beneficiary);
     void undo_move();
     bool in_check(Player p) const;
     bool has_legal_move(Player p) const;
@@ -69,7 +75,8 @@ class GenericPosition {
         Move move;
         PieceCode moved = kEmpty;  // the piece as it stood on `from` (board moves)
         PieceCode captured = kEmpty;
-        Player mover = 0;
+        Player mover = 0;         // the player to move before (for a forfeit too)
+        Player beneficiary = -1;  // a forfeit's beneficiary; a move's is the mover
         std::uint64_t key = 0;
         std::uint8_t active = 0;  // before the move
         bool game_over = false;   // before the move
@@ -117,8 +124,10 @@ class GenericPosition {
     Player next_player(Player after) const;
     // Whether the pseudo-legal move m of p is legal (king safety, drop mate).
     bool legal_pseudo(Player p, Move m, bool check, bool paths) const;
-    // RULES.md §D.4 after mover x's move (three or more players): mates, cascades, next player.
-    void turn_procedure(Player x, TurnEvents& events);
+    // RULES.md §D.4 steps 1-7 (three or more players): mates and cascades attributed to
+    // `mating` (who is never mated by it; -1 for none), then the next player: the first checked
+    // player clockwise after `after`, else the next active player after `after`, and skips.
+    void turn_procedure(Player mating, Player after, TurnEvents& events);
     void eliminate(Player loser, Player beneficiary);
     void restore_eliminated(Player loser, Player beneficiary);
     void set_active(std::uint8_t mask);

@@ -10,6 +10,9 @@
 //  * undo restores the exact position and key;
 //  * both engines list the same moves and reach the same state, key and events.
 // A game ends with one player left, a draw (everyone skipped) or the length bound.
+//
+// soak_game_records plays seeded random games through the Game (occasional resignations and
+// undos included) and checks that saving and resuming each game reproduces it exactly.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,6 +21,8 @@
 #include <random>
 #include <string>
 
+#include "game.h"
+#include "game_record.h"
 #include "notation.h"
 #include "position.h"
 #include "reference_position.h"
@@ -131,6 +136,62 @@ inline void soak_games(const std::shared_ptr<const Variant>& v, int games, int m
             for (Player p = 0; p < v->num_players(); ++p) active += gen.is_active(p);
             ++(active <= 1 ? totals.won : totals.drawn);
         }
+    }
+}
+
+struct RecordSoakTotals {
+    int games = 0;
+    int moves = 0;
+    int undos = 0;
+    int resignations = 0;
+    int events = 0;
+    int over = 0;  // games the rules ended (the others stopped at the length bound)
+};
+
+inline void soak_game_records(const std::shared_ptr<const Variant>& v, int games, int max_plies,
+                              std::uint64_t seed, RecordSoakTotals& totals) {
+    std::mt19937_64 rng(seed);
+    for (int g = 0; g < games; ++g) {
+        Game game(v, start_state(*v));
+        ++totals.games;
+        while (!game.over() && game.ply() < max_plies) {
+            const std::string where =
+                "game " + std::to_string(g) + " ply " + std::to_string(game.ply());
+            const std::uint64_t r = rng();
+            if (r % 400 == 0) {
+                game.resign(game.to_move());
+                ++totals.resignations;
+            } else if (r % 400 == 1 && game.ply() > 0) {
+                const PositionState now = game.current();
+                const int ply = game.ply();
+                ASSERT_TRUE(game.undo()) << where;
+                ++totals.undos;
+                // Undo takes back one action: a move (and whatever it set off) or a resignation.
+                ASSERT_TRUE(game.ply() == ply - 1 || game.ply() == ply) << where;
+                ASSERT_FALSE(game.ply() == ply && game.current() == now) << where;
+            } else {
+                const MoveList& legal = game.legal_moves();
+                ASSERT_FALSE(legal.empty()) << where << ": no move, but the game is not over";
+                game.play(legal[rng() % legal.size()]);
+                ++totals.moves;
+            }
+        }
+        totals.events += static_cast<int>(game.events().size());
+        totals.over += game.over();
+        const std::string text = write_record(record_of(game, v->id, {}));
+        auto read = read_record(text);
+        ASSERT_TRUE(std::holds_alternative<GameRecord>(read))
+            << "game " << g << ": " << std::get<Diagnostic>(read).text() << "\n"
+            << text;
+        auto resumed = replay_record(std::get<GameRecord>(read), v);
+        ASSERT_TRUE(std::holds_alternative<Game>(resumed))
+            << "game " << g << ": " << std::get<Diagnostic>(resumed).text() << "\n"
+            << text;
+        const Game& again = std::get<Game>(resumed);
+        ASSERT_EQ(again.current(), game.current()) << "game " << g << "\n" << text;
+        ASSERT_EQ(again.events(), game.events()) << "game " << g << "\n" << text;
+        ASSERT_EQ(again.result(), game.result()) << "game " << g << "\n" << text;
+        ASSERT_EQ(again.moves(), game.moves()) << "game " << g;
     }
 }
 

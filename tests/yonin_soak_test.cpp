@@ -20,6 +20,16 @@ TEST_P(YoninSoak, TurnProcedureInvariantsHold) {
               << " skips, " << totals.won << " won, " << totals.drawn << " drawn\n";
 }
 
+// Games through the Game, saved and resumed (the record format of docs/records.md).
+TEST_P(YoninSoak, SavedAndResumedGamesAreIdentical) {
+    const auto v = testing::variant(GetParam());
+    testing::RecordSoakTotals totals;
+    testing::soak_game_records(v, 300, 200, 8, totals);
+    std::cout << GetParam() << ": " << totals.games << " games, " << totals.moves << " moves, "
+              << totals.undos << " undos, " << totals.resignations << " resignations, "
+              << totals.events << " events, " << totals.over << " ended by the rules\n";
+}
+
 INSTANTIATE_TEST_SUITE_P(Setups, YoninSoak,
                          ::testing::Values("yonin-seireigi-compact", "yonin-seireigi-complete"),
                          [](const auto& info) {

@@ -18,5 +18,16 @@ TEST(YoninSoakLong, TenThousandGamesPerSetup) {
     }
 }
 
+TEST(YoninSoakLong, TenThousandSavedAndResumedGamesPerSetup) {
+    for (const char* setup : {"yonin-seireigi-compact", "yonin-seireigi-complete"}) {
+        testing::RecordSoakTotals totals;
+        testing::soak_game_records(testing::variant(setup), 10000, 200, 9, totals);
+        std::cout << setup << ": " << totals.games << " games, " << totals.moves << " moves, "
+                  << totals.undos << " undos, " << totals.resignations << " resignations, "
+                  << totals.events << " events, " << totals.over << " ended by the rules\n";
+        if (HasFatalFailure()) return;
+    }
+}
+
 }  // namespace
 }  // namespace seireigi
