@@ -163,6 +163,51 @@ TEST_F(PlayCli, KilledAfterAMoveLosesNothing) {
     EXPECT_NE(resumed.find("legal moves:"), std::string::npos);
 }
 
+// Four players at one terminal (RULES.md §E.2 #4): P1's move mates P2, and P2's Rook, now
+// neutral, mates P3 as well. The board shows the neutral pieces in lower case with their old
+// direction, both players out of the game and their hands with P1; undo brings them back; the
+// saved game names the mover of each move and the eliminations, and resumes to the same state.
+TEST_F(PlayCli, FourPlayersEliminationNeutralPiecesAndUndo) {
+    const std::string position =
+        "3,3P,3K,3P,3/3,3P,1,3P,3/3,2P,5/3,2P,2K,1S,3/3,2P,5/5,1P,1G,2/4,2R,4/9/1K,7,4K 1 "
+        "2B,2x2P 1234 1";
+    const std::string seats = " --seat 1=human --seat 2=human --seat 3=human --seat 4=human";
+    std::string out;
+    ASSERT_EQ(run("play --variant yonin-seireigi-compact --color never --position '" + position +
+                      "'" + seats + " --autosave " + path("auto.game"),
+                  "3f4e\nsave " + path("saved.game") + "\nundo\nquit\n", out),
+              0)
+        << out;
+    const std::size_t moved = out.find("P1> 3f4e");
+    ASSERT_NE(moved, std::string::npos) << out;
+    const std::string after = out.substr(moved, out.find("P4> undo") - moved);
+    EXPECT_NE(after.find("P2 is out of the game"), std::string::npos) << after;
+    EXPECT_NE(after.find("P3 is out of the game"), std::string::npos) << after;
+    EXPECT_NE(after.find("  >r   .   .   .   .  g"), std::string::npos) << after;  // neutral
+    EXPECT_NE(after.find("  vp   .  vp   .   .   .  a"), std::string::npos) << after;
+    EXPECT_NE(after.find("P1 hand: Px2 B"), std::string::npos) << after;  // P2's hand
+    EXPECT_NE(after.find("P2 is checkmated by P1; P2's pieces stay as neutral pieces and the hand "
+                         "goes to P1."),
+              std::string::npos)
+        << after;
+    EXPECT_NE(after.find("P3 is checkmated by P1"), std::string::npos) << after;
+    EXPECT_NE(after.find("P4 to move."), std::string::npos) << after;
+    // Undo: P2 and P3 are back, with their pieces and P2's hand.
+    const std::string undone = out.substr(out.find("P4> undo"));
+    EXPECT_NE(undone.find("P2 hand: Px2 B"), std::string::npos) << undone;
+    EXPECT_NE(undone.find("  >R   .   .   .   .  g"), std::string::npos) << undone;
+    EXPECT_NE(undone.find("P1 to move."), std::string::npos) << undone;
+
+    const std::string saved = read(path("saved.game"));
+    EXPECT_NE(saved.find("move 1 3f4e\ncheckmate 2 by 1\ncheckmate 3 by 1\n"), std::string::npos)
+        << saved;
+    std::string resumed;
+    ASSERT_EQ(run("play --color never --resume " + path("saved.game"), "quit\n", resumed), 0)
+        << resumed;
+    EXPECT_NE(resumed.find("P3 is out of the game"), std::string::npos) << resumed;
+    EXPECT_NE(resumed.find("Move 1: P1 3f4e.  P4 to move."), std::string::npos) << resumed;
+}
+
 TEST_F(PlayCli, FifteenByFifteenBoardPlays) {
     // Every two-player variant file plays, wide boards included (two-digit files).
     const std::string variant = testing::source_path("tests/data/variants/big-hook-test.yaml");

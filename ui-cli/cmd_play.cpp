@@ -33,8 +33,9 @@ const char* kHelp =
     "promote) are accepted too. Commands:\n"
     "  moves      list the legal moves\n"
     "  undo       take back your last move (and the reply to it)\n"
-    "  resign     give up the game\n"
-    "  impasse    declare an impasse (both Kings in their promotion zones; the other side must\n"
+    "  resign     give up the game (with three or four players you leave it: your King goes,\n"
+    "             your pieces stay as neutral pieces, your hand goes to the last mover)\n"
+    "  impasse    declare an impasse (every King in its promotion zone; the others must\n"
     "             accept; below the variant's points threshold loses)\n"
     "  save FILE  save the game to FILE (continue later with: seireigi play --resume FILE)\n"
     "  kif FILE   write the game as KIF for other shogi software (9x9 only)\n"
@@ -220,6 +221,7 @@ int run_game(Game& game, Session& s) {
     s.save(game);
     while (!game.over()) {
         const Player p = game.to_move();
+        const std::size_t events_before = game.events().size();
         const SeatAction a = s.seats[p]->choose(game);
         switch (a.kind) {
             case SeatAction::Kind::Play:
@@ -236,6 +238,7 @@ int run_game(Game& game, Session& s) {
                 break;
             case SeatAction::Kind::Resign:
                 game.resign(p);
+                if (any_human && !game.over()) std::cout << render_game(game, s.view);
                 break;
             case SeatAction::Kind::DeclareImpasse: {
                 if (auto why = game.impasse_refusal()) {
@@ -256,13 +259,19 @@ int run_game(Game& game, Session& s) {
             case SeatAction::Kind::Undo:
                 undo_to_human(game, s);
                 std::cout << render_game(game, s.view);
-                break;
+                s.save(game);
+                continue;
             case SeatAction::Kind::Quit:
                 s.save(game);
                 std::cout << "\nThe game is left unfinished and saved in " << s.autosave
                           << ".\nContinue it with: seireigi play --resume " << s.autosave << "\n";
                 return 0;
         }
+        // What the move or declaration set off, with three or four players: checkmates (also
+        // cascades), skipped turns, players leaving by resignation or perpetual check.
+        if (v.num_players() > 2)
+            for (std::size_t i = events_before; i < game.events().size(); ++i)
+                std::cout << describe_event(v, game.events()[i]) << "\n";
         s.save(game);
     }
     if (!any_human) std::cout << render_game(game, s.view);
@@ -290,7 +299,8 @@ void add_play_command(CLI::App& app) {
     opt->common.add_to(*cmd);
     cmd->add_option("--seat", opt->seats,
                     "who plays player N: N=human or N=random[:seed] (default 1=human, "
-                    "2=random with a new seed); repeat for each player");
+                    "every other player random with a new seed); repeat for each player, e.g. "
+                    "--seat 1=human --seat 2=human for two people at one terminal");
     cmd->add_option("--pieces", opt->pieces, "piece names on the board: latin or kanji")
         ->check(CLI::IsMember({"latin", "kanji"}))
         ->capture_default_str();
@@ -346,11 +356,6 @@ void add_play_command(CLI::App& app) {
             game.emplace(v, st);
             s.variant_name = opt->common.variant;
             s.autosave = opt->autosave.empty() ? default_autosave_path(*v) : opt->autosave;
-        }
-        if (v->num_players() != 2) {
-            report({"", "play supports two-player variants for now; " + v->name + " has " +
-                            std::to_string(v->num_players()) + " players"});
-            throw UserError{};
         }
         if (!opt->kif.empty()) {
             if (auto why = kif_unsupported(*v)) {

@@ -17,6 +17,10 @@ constexpr std::array<const char*, kMaxPlayers> kOwnerMark = {" ", "v", ">", "<"}
 
 const char* kRed = "\x1b[31m";
 const char* kBoldRed = "\x1b[1;31m";
+const char* kDim = "\x1b[2m";
+// With three or four players, one colour per player (the first keeps the terminal's colour).
+constexpr std::array<const char*, kMaxPlayers> kPlayerColor = {"", "\x1b[31m", "\x1b[32m",
+                                                               "\x1b[33m"};
 const char* kReverse = "\x1b[7m";
 const char* kReset = "\x1b[0m";
 
@@ -33,20 +37,42 @@ std::string lower(std::string s) {
     return s;
 }
 
-// Latin: the abbreviation, '+' for promoted, lower case for every player but the first.
-std::string latin_label(const Variant& v, Player owner, PieceType base, bool promoted) {
+// With three or four players every piece carries its owner's forward direction, which is also
+// the way it attacks once its owner is out of the game.
+std::string direction_mark(const Variant& v, Player owner) {
+    switch (v.orientation(owner)) {
+        case Orientation::North:
+            return "^";
+        case Orientation::East:
+            return ">";
+        case Orientation::South:
+            return "v";
+        case Orientation::West:
+            return "<";
+    }
+    return "?";
+}
+
+// Latin: the abbreviation, '+' for promoted. Two players: lower case for the second. More:
+// the direction mark first, and lower case for neutral pieces (their owner is out).
+std::string latin_label(const Variant& v, Player owner, PieceType base, bool promoted,
+                        bool neutral = false) {
     const std::string text = (promoted ? "+" : "") + v.types[base].abbr;
+    if (v.num_players() > 2) return direction_mark(v, owner) + (neutral ? lower(text) : text);
     return owner == 0 ? text : lower(text);
 }
 
 // Kanji: the owner mark, then the face's kanji (the second player's King has its own), else the
-// Latin label.
-std::string kanji_label(const Variant& v, Player owner, PieceType base, bool promoted) {
+// Latin label. Neutral pieces are shown in Latin, so that they stand out.
+std::string kanji_label(const Variant& v, Player owner, PieceType base, bool promoted,
+                        bool neutral = false) {
+    if (neutral) return latin_label(v, owner, base, promoted, true);
     const PieceTypeInfo& face = promoted ? v.types[v.types[base].promotes_to] : v.types[base];
     std::string glyph = face.kanji;
-    if (!promoted && owner == 1 && !face.kanji_alt.empty()) glyph = face.kanji_alt;
-    if (glyph.empty()) glyph = latin_label(v, owner, base, promoted);
-    return kOwnerMark[owner] + glyph;
+    if (!promoted && owner == 1 && v.num_players() == 2 && !face.kanji_alt.empty())
+        glyph = face.kanji_alt;
+    if (glyph.empty()) return latin_label(v, owner, base, promoted);
+    return (v.num_players() > 2 ? direction_mark(v, owner) : kOwnerMark[owner]) + glyph;
 }
 
 std::string pad_left(const std::string& s, std::size_t width) {
@@ -57,9 +83,10 @@ std::string pad_left(const std::string& s, std::size_t width) {
 struct Labeller {
     const Variant& v;
     ViewOptions o;
-    std::string operator()(Player owner, PieceType base, bool promoted) const {
-        return o.kanji ? kanji_label(v, owner, base, promoted)
-                       : latin_label(v, owner, base, promoted);
+    std::string operator()(Player owner, PieceType base, bool promoted,
+                           bool neutral = false) const {
+        return o.kanji ? kanji_label(v, owner, base, promoted, neutral)
+                       : latin_label(v, owner, base, promoted, neutral);
     }
 };
 
@@ -69,9 +96,11 @@ std::size_t cell_width(const Variant& v, const Labeller& label) {
     for (Player p = 0; p < v.num_players(); ++p)
         for (PieceType t = 0; t < static_cast<PieceType>(v.types.size()); ++t) {
             if (!v.types[t].is_base) continue;
-            w = std::max(w, display_width(label(p, t, false)));
-            if (v.types[t].promotes_to != kNoType)
-                w = std::max(w, display_width(label(p, t, true)));
+            for (const bool neutral : {false, v.num_players() > 2}) {
+                w = std::max(w, display_width(label(p, t, false, neutral)));
+                if (v.types[t].promotes_to != kNoType)
+                    w = std::max(w, display_width(label(p, t, true, neutral)));
+            }
         }
     // Latin labels need a space between them; kanji labels start with the owner mark.
     return label.o.kanji ? std::max<std::size_t>(w, 3) : w + 1;
@@ -85,6 +114,8 @@ std::string colored(const std::string& s, const char* code, bool on) {
 std::string hand_lines(const Game& game, Player p, const Labeller& label) {
     const Variant& v = game.variant();
     const PositionState& st = game.current();
+    if (!game.position().is_active(p))
+        return v.players[p].name + " is out of the game (its pieces on the board are neutral)\n";
     const std::string head = v.players[p].name + " hand:";
     std::string out = head;
     std::size_t col = display_width(head);
@@ -94,7 +125,11 @@ std::string hand_lines(const Game& game, Player p, const Labeller& label) {
         if (n == 0) continue;
         any = true;
         std::string item = label(p, t, false);
-        if (label.o.kanji) item = item.substr(std::string(kOwnerMark[p]).size());
+        // The hand's owner is named at the start of the line: no owner mark needed.
+        if (v.num_players() > 2)
+            item = item.substr(direction_mark(v, p).size());
+        else if (label.o.kanji)
+            item = item.substr(std::string(kOwnerMark[p]).size());
         if (n > 1) {
             item += 'x';  // appended separately: GCC 12 warns falsely (-Wrestrict) on "x" + string
             item += std::to_string(n);
@@ -144,7 +179,15 @@ std::string render_game(const Game& game, const ViewOptions& o) {
     const std::size_t width = cell_width(v, label);
     const Square last_to = game.ply() > 0 ? game.moves().back().to() : kNoSquare;
 
+    const bool many = v.num_players() > 2;
     std::string out;
+    if (many) {
+        // A legend: who plays which way, and what a neutral piece looks like.
+        for (Player p = 0; p < v.num_players(); ++p)
+            out += (p ? "  " : "") + colored(v.players[p].name + " " + direction_mark(v, p),
+                                             kPlayerColor[p], o.color && p > 0);
+        out += "   (the mark is the forward direction; lower case: neutral)\n";
+    }
     for (Player p = v.num_players() - 1; p >= 1; --p) out += hand_lines(game, p, label);
     out += " ";
     for (int x = 0; x < g.files; ++x) out += pad_left(std::to_string(g.files - x), width);
@@ -154,17 +197,18 @@ std::string render_game(const Game& game, const ViewOptions& o) {
         for (int x = 0; x < g.files; ++x) {
             const Square s = g.square(x, y);
             const PieceCode pc = st.board[s];
-            const std::string text = pc == kEmpty
-                                         ? (o.kanji ? "・" : ".")
-                                         : label(owner_of(pc), type_of(pc), is_promoted(pc));
+            const bool neutral = pc != kEmpty && !game.position().is_active(owner_of(pc));
+            const std::string text =
+                pc == kEmpty ? (o.kanji ? "・" : ".")
+                             : label(owner_of(pc), type_of(pc), is_promoted(pc), neutral);
             std::string cell = pad_left(text, width);
             // Colour goes on after padding, so escape codes never upset the alignment.
+            const std::size_t pad = width - display_width(text);
             if (s == last_to && o.color) {
-                const std::size_t pad = width - display_width(text);
                 cell = std::string(pad, ' ') + colored(text, kReverse, true);
-            } else if (pc != kEmpty && owner_of(pc) != 0 && o.color) {
-                const std::size_t pad = width - display_width(text);
-                cell = std::string(pad, ' ') + colored(text, kRed, true);
+            } else if (pc != kEmpty && o.color && (neutral || owner_of(pc) != 0)) {
+                const char* code = neutral ? kDim : many ? kPlayerColor[owner_of(pc)] : kRed;
+                cell = std::string(pad, ' ') + colored(text, code, true);
             }
             out += cell;
         }
@@ -178,7 +222,15 @@ std::string render_game(const Game& game, const ViewOptions& o) {
         status += "Move " + std::to_string(game.ply()) + ": " + v.players[mover].name + " " +
                   write_move(v, game.moves().back()) + ".  ";
     }
-    if (!game.over()) {
+    if (!game.over() && many) {
+        // Why this player moves: a checked player moves first (RULES.md §D.4).
+        const std::string who = v.players[game.to_move()].name;
+        status += game.in_check() ? colored(who + " to move: in check!", kBoldRed, o.color)
+                                  : who + " to move.";
+        if (game.impasse_pending())
+            status += "  (Impasse agreed: the first to reach " +
+                      std::to_string(v.impasse_threshold) + " points wins.)";
+    } else if (!game.over()) {
         status += v.players[game.to_move()].name + " to move.";
         if (game.in_check())
             status +=
