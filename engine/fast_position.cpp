@@ -72,10 +72,13 @@ struct MoveWriter {
 struct MoveCounter {
     int n = 0;
     void add(std::uint32_t) { ++n; }
-    void add_to(std::uint32_t, Bitboard to) { n += to.count(); }
+    // Many target sets are empty (blocked pieces, no promotion): a test is cheaper than a count.
+    void add_to(std::uint32_t, Bitboard to) {
+        if (to) n += to.count();
+    }
     template <int Back>
     void add_pushes(std::uint32_t, Bitboard to) {
-        n += to.count();
+        if (to) n += to.count();
     }
     void add_drops(const std::uint32_t*, int kinds, Bitboard to) {
         if (kinds) n += kinds * to.count();
