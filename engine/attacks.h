@@ -84,6 +84,9 @@ struct Tables {
     // Squares within two steps in every direction: every step or leap of every piece lands
     // inside, so no piece outside can attack the square without sliding.
     std::array<Bitboard, kSquares> near{};
+    // Squares within three steps: every piece that attacks a square next to this one by a step
+    // or leap stands inside.
+    std::array<Bitboard, kSquares> near3{};
     // The union of the eight rays: no slider off these lines can attack the square.
     std::array<Bitboard, kSquares> lines{};
     // Canonical square (types.h) of an internal square, and back.

@@ -366,6 +366,14 @@ template <Color By>
                                (step_attacks(R, kTiger, sq) & k[kTiger]);
         if (steps & them) return true;
     }
+    return slid_onto<By>(sq, occ);
+}
+
+// Whether a piece of color By attacks sq by a slide.
+template <Color By>
+[[gnu::always_inline]] inline bool FastPosition::slid_onto(int sq, Bitboard occ) const {
+    const auto& k = by_kind_;
+    const Bitboard them = by_color_[By];
     const Bitboard sliders = them & (k[kLance] | k[kBishop] | k[kRook] | k[kTiger] | k[kWolf] |
                                      k[kHorse] | k[kDragon] | k[kElephant]);
     if (!(sliders & kTables.lines[sq])) return false;
@@ -427,8 +435,14 @@ void FastPosition::generate_king(Sink& sink, int ksq) const {
         step_attacks(Us, kKing, ksq).andnot(by_color_[Us]).andnot(square_bb(king_[~Us]));
     const Bitboard occ = occupied() ^ square_bb(ksq);  // sliders see through the moving King
     const std::uint32_t fb = from_bits(ksq);
-    to.for_each([&](int t) {
-        if (!attacked<~Us>(t, occ)) sink.add(fb | kTables.canonical[t]);
+    // The squares enemy pieces reach by a step or leap, from the few that stand near enough:
+    // one lookup per such piece instead of eight per King step.
+    Bitboard stepped;
+    (by_color_[~Us] & kTables.near3[ksq]).for_each([&](int s) {
+        stepped |= step_attacks(~Us, kind_of(board_[s]), s);
+    });
+    to.andnot(stepped).for_each([&](int t) {
+        if (!slid_onto<~Us>(t, occ)) sink.add(fb | kTables.canonical[t]);
     });
 }
 

@@ -97,6 +97,8 @@ class FastPosition {
     fast::Bitboard attackers_to(fast::Color by, int sq, fast::Bitboard occ) const;
     template <fast::Color By>
     bool attacked(int sq, fast::Bitboard occ) const;
+    template <fast::Color By>
+    bool slid_onto(int sq, fast::Bitboard occ) const;
     fast::Bitboard pinned(fast::Color c, fast::Bitboard occ) const;
     fast::Bitboard pieces(fast::Color c, int kind) const { return by_color_[c] & by_kind_[kind]; }
     fast::Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
