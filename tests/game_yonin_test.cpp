@@ -7,6 +7,7 @@
 #include <initializer_list>
 
 #include "game.h"
+#include "game_record.h"
 #include "rules_test_support.h"
 
 namespace seireigi {
@@ -122,6 +123,15 @@ TEST(GameYonin, Rules_E2_11_ImpasseNobodyAtTheThresholdPlaysOnUntilSomeoneReache
     play(game, {"6e6g"});                 // P1 takes the Rook: 20, not yet 21
     EXPECT_FALSE(game.over());
     EXPECT_EQ(game.impasse_scores()[P1], 20);
+    {
+        // The agreed impasse survives saving and resuming.
+        auto record = read_record(write_record(record_of(game, v->id, {})));
+        ASSERT_TRUE(std::holds_alternative<GameRecord>(record));
+        auto resumed = replay_record(std::get<GameRecord>(record), v);
+        ASSERT_TRUE(std::holds_alternative<Game>(resumed)) << std::get<Diagnostic>(resumed).text();
+        EXPECT_TRUE(std::get<Game>(resumed).impasse_pending());
+        EXPECT_EQ(std::get<Game>(resumed).events(), game.events());
+    }
     play(game, {"2h2i", "8h8i"});
     EXPECT_FALSE(game.over());
     play(game, {"6g6h"});  // and the Pawn: 21
