@@ -127,6 +127,39 @@ TEST(GameRules, Rules_A4_MutualPerpetualCheckIsADraw) {
     EXPECT_TRUE(perpetual_checkers(both_quiet, 2).empty());
 }
 
+// Mutual perpetual check in a game (§A.4 step 3). Seireigi's pieces have no such cycle (see
+// above), so tests/data/variants/mutual-check-test.yaml builds one: every move of the cycle blocks
+// the line that checks the mover's King and uncovers a check on the other King.
+TEST(GameRules, Rules_A4_MutualPerpetualCheckInAGameIsADraw) {
+    const std::string variant_file =
+        testing::source_path("tests/data/variants/mutual-check-test.yaml");
+    const std::vector<std::string> cycle = {"5d4b", "2d5c", "4b5d", "5c2d"};
+
+    Game game = make_game(variant_file, "start");
+    ASSERT_TRUE(game.in_check()) << "Sente starts in check from the Bishop on 3a";
+    repeat(game, cycle, 2);
+    play(game, {"5d4b", "2d5c", "4b5d"});
+    EXPECT_FALSE(game.over()) << "third occurrence only";
+    play(game, {"5c2d"});  // the start position for the 4th time, every move a check
+    expect_result(game, EventKind::MutualPerpetualCheck, Standing::Drawn, Standing::Drawn);
+    EXPECT_EQ(game.ply(), 12);
+    EXPECT_EQ(describe_result(game),
+              "Fourfold repetition with every side checking on every move: Draw.");
+
+    // Control: the third time round Sente steps his King out of check and back (6d6e, 6e6d: no
+    // check) while Gote checks with 6a5c and 5c6a. The start comes back for the 4th time with
+    // only Gote checking on every move of the span: Gote loses.
+    Game control = make_game(variant_file, "start");
+    repeat(control, cycle, 2);
+    play(control, {"6d6e", "6a5c", "6e6d"});
+    EXPECT_FALSE(control.over());
+    play(control, {"5c6a"});
+    expect_result(control, EventKind::PerpetualCheck, Standing::Won, Standing::Lost);
+    EXPECT_EQ(control.result().final->player, kGote);
+    EXPECT_EQ(describe_result(control),
+              "Fourfold repetition by perpetual check from Gote, which loses: Sente wins.");
+}
+
 // §E.1 #15: both Kings in their zones; Sente owns R, +B and 13 other pieces (board and hand).
 TEST(GameRules, Rules_E1_15_ImpasseBelowThresholdLoses) {
     Game game = make_game("seireigi", "9/4K4/9/R7+B/9/9/9/4k4/9 b 4L4N4SG18p3gb 1");
