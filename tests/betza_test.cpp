@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "betza.h"
-#include "compiled_moves.h"
+#include "rules/betza.h"
+#include "rules/compiled_moves.h"
 
 namespace seireigi {
 namespace {

@@ -1,9 +1,10 @@
 // Dai Seireigi play-outs and board-size agnosticism (issue 3).
 #include <gtest/gtest.h>
 
-#include "perft.h"
+#include "check/perft.h"
 #include "playout_invariants.h"
 #include "test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

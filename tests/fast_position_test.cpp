@@ -12,16 +12,17 @@
 #include <sstream>
 #include <string>
 
-#include "cross_check.h"
-#include "fast_position.h"
+#include "check/cross_check.h"
+#include "check/perft.h"
+#include "fast/fast_position.h"
+#include "fast/seireigi_rules.h"
 #include "fast_position_data.h"
-#include "notation.h"
-#include "perft.h"
-#include "position.h"
-#include "reference_position.h"
-#include "seireigi_rules.h"
+#include "position/generic_position.h"
+#include "position/reference_position.h"
+#include "rules/variant_fingerprint.h"
 #include "test_support.h"
-#include "variant_fingerprint.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

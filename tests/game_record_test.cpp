@@ -4,10 +4,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game.h"
-#include "game_record.h"
-#include "seat.h"
+#include "game/game.h"
+#include "match/seat.h"
+#include "record/game_record.h"
+#include "seats/seat_factory.h"
 #include "test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

@@ -2,7 +2,7 @@
 // the results a Game gives, each with its reason.
 #include <gtest/gtest.h>
 
-#include "game.h"
+#include "game/game.h"
 #include "rules_test_support.h"
 
 namespace seireigi {

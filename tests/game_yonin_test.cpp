@@ -6,9 +6,10 @@
 
 #include <initializer_list>
 
-#include "game.h"
-#include "game_record.h"
+#include "game/game.h"
+#include "record/game_record.h"
 #include "rules_test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

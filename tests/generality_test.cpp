@@ -2,9 +2,10 @@
 // four players with their own hands and zones, boards of any size (RULES.md §0.4, §A.2).
 #include <gtest/gtest.h>
 
-#include "perft.h"
-#include "position.h"
+#include "check/perft.h"
+#include "position/generic_position.h"
 #include "test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

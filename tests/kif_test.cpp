@@ -3,8 +3,8 @@
 // tsshogi is the ctest step KifOutsideReader (tests/kif_reader/).
 #include <gtest/gtest.h>
 
-#include "game_record.h"
-#include "kif.h"
+#include "record/game_record.h"
+#include "record/kif.h"
 #include "test_support.h"
 
 namespace seireigi {

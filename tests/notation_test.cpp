@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <random>
 
-#include "notation.h"
-#include "position.h"
+#include "position/generic_position.h"
 #include "test_support.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

@@ -1,9 +1,9 @@
 // Perft against published numbers (tests/data/perft.txt), with the generic engine.
 #include <gtest/gtest.h>
 
-#include "perft.h"
+#include "check/perft.h"
 #include "perft_data.h"
-#include "position.h"
+#include "position/generic_position.h"
 #include "test_support.h"
 
 namespace seireigi {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <thread>
 
-#include "game_record.h"
+#include "record/game_record.h"
 #include "test_support.h"
 
 namespace seireigi {

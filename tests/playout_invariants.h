@@ -9,9 +9,10 @@
 #include <algorithm>
 #include <random>
 
-#include "notation.h"
-#include "position.h"
-#include "reference_position.h"
+#include "position/generic_position.h"
+#include "position/reference_position.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi::testing {
 

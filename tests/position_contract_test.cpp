@@ -14,14 +14,15 @@
 #include <type_traits>
 #include <vector>
 
-#include "fast_position.h"
-#include "notation.h"
-#include "perft.h"
-#include "position.h"
-#include "position_contract.h"
-#include "reference_position.h"
+#include "check/perft.h"
+#include "fast/fast_position.h"
+#include "position/generic_position.h"
+#include "position/position_contract.h"
+#include "position/reference_position.h"
+#include "rules/variant.h"
 #include "test_support.h"
-#include "variant.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

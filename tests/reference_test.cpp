@@ -17,13 +17,14 @@
 #include <variant>
 #include <vector>
 
-#include "notation.h"
-#include "perft.h"
+#include "check/perft.h"
 #include "perft_data.h"
-#include "position.h"
-#include "reference_position.h"
+#include "position/generic_position.h"
+#include "position/reference_position.h"
+#include "rules/variant_loader.h"
 #include "test_support.h"
-#include "variant_loader.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

@@ -1,9 +1,10 @@
 // RULES.md §A.3 and §E.3: Dai Seireigi (variants/dai-seireigi.yaml and its 5-rank zone reading).
 #include <gtest/gtest.h>
 
-#include "perft.h"
-#include "reference_position.h"
+#include "check/perft.h"
+#include "position/reference_position.h"
 #include "rules_test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

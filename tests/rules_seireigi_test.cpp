@@ -1,7 +1,7 @@
 // RULES.md §E.1: Seireigi positions whose legal moves are known exactly.
 #include <gtest/gtest.h>
 
-#include "perft.h"
+#include "check/perft.h"
 #include "rules_test_support.h"
 
 namespace seireigi {

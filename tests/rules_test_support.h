@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "notation.h"
-#include "position.h"
+#include "position/generic_position.h"
 #include "test_support.h"
+#include "text/notation.h"
 
 namespace seireigi::testing {
 

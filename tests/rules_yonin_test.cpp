@@ -9,11 +9,12 @@
 #include <random>
 #include <string>
 
-#include "perft.h"
-#include "position.h"
-#include "reference_position.h"
+#include "check/perft.h"
+#include "position/generic_position.h"
+#include "position/reference_position.h"
+#include "rules/variant_loader.h"
 #include "rules_test_support.h"
-#include "variant_loader.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

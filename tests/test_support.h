@@ -7,10 +7,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "notation.h"
-#include "position_state.h"
-#include "variant.h"
-#include "variant_loader.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
+#include "rules/variant_loader.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi::testing {
 

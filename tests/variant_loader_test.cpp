@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "embedded_data.h"
-#include "geometry.h"
-#include "variant_loader.h"
+#include "rules/embedded_data.h"
+#include "rules/geometry.h"
+#include "rules/variant_loader.h"
 
 namespace seireigi {
 namespace {

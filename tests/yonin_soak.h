@@ -21,11 +21,12 @@
 #include <random>
 #include <string>
 
-#include "game.h"
-#include "game_record.h"
-#include "notation.h"
-#include "position.h"
-#include "reference_position.h"
+#include "game/game.h"
+#include "position/generic_position.h"
+#include "position/reference_position.h"
+#include "record/game_record.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi::testing {
 

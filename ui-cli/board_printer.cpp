@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "notation.h"
+#include "text/notation.h"
 
 namespace seireigi::cli {
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "position_state.h"
-#include "variant.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
 
 namespace seireigi::cli {
 

@@ -13,11 +13,12 @@
 #include <sstream>
 #include <thread>
 
+#include "check/perft.h"
 #include "commands.h"
 #include "engines.h"
-#include "notation.h"
-#include "perft.h"
-#include "variant_fingerprint.h"
+#include "rules/variant_fingerprint.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi::cli {
 

@@ -5,10 +5,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "check/cross_check.h"
 #include "commands.h"
-#include "cross_check.h"
 #include "engines.h"
-#include "variant_fingerprint.h"
+#include "rules/variant_fingerprint.h"
+#include "text/start_position.h"
 
 namespace seireigi::cli {
 

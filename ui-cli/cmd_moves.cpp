@@ -5,7 +5,7 @@
 #include "board_printer.h"
 #include "commands.h"
 #include "engines.h"
-#include "notation.h"
+#include "text/notation.h"
 
 namespace seireigi::cli {
 

@@ -3,10 +3,10 @@
 #include <iomanip>
 #include <iostream>
 
+#include "check/perft.h"
 #include "commands.h"
 #include "engines.h"
-#include "notation.h"
-#include "perft.h"
+#include "text/notation.h"
 
 namespace seireigi::cli {
 

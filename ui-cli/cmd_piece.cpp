@@ -6,8 +6,8 @@
 
 #include "commands.h"
 #include "context.h"
-#include "notation.h"
-#include "position.h"
+#include "position/generic_position.h"
+#include "text/notation.h"
 
 namespace seireigi::cli {
 

@@ -17,12 +17,13 @@
 
 #include "commands.h"
 #include "context.h"
-#include "game.h"
-#include "game_record.h"
+#include "game/game.h"
 #include "game_view.h"
-#include "kif.h"
-#include "notation.h"
-#include "seat.h"
+#include "match/seat.h"
+#include "record/game_record.h"
+#include "record/kif.h"
+#include "seats/seat_factory.h"
+#include "text/notation.h"
 
 namespace seireigi::cli {
 

@@ -2,8 +2,9 @@
 
 #include <iostream>
 
-#include "notation.h"
-#include "position.h"
+#include "position/generic_position.h"
+#include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi::cli {
 

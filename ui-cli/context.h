@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "position_state.h"
-#include "types.h"
-#include "variant.h"
-#include "variant_loader.h"
+#include "core/types.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
+#include "rules/variant_loader.h"
 
 namespace seireigi::cli {
 

@@ -8,11 +8,11 @@
 #include <type_traits>
 
 #include "context.h"
-#include "fast_position.h"
-#include "position.h"
-#include "position_state.h"
-#include "reference_position.h"
-#include "variant.h"
+#include "fast/fast_position.h"
+#include "position/generic_position.h"
+#include "position/position_state.h"
+#include "position/reference_position.h"
+#include "rules/variant.h"
 
 namespace seireigi::cli {
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "notation.h"
+#include "text/notation.h"
 
 namespace seireigi::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "game.h"
+#include "game/game.h"
 
 namespace seireigi::cli {
 

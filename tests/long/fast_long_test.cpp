@@ -3,12 +3,13 @@
 // seeded cross-check of at least 1,000,000 positions.
 #include <gtest/gtest.h>
 
-#include "cross_check.h"
-#include "fast_position.h"
+#include "check/cross_check.h"
+#include "check/perft.h"
+#include "fast/fast_position.h"
 #include "fast_position_data.h"
-#include "perft.h"
-#include "position.h"
+#include "position/generic_position.h"
 #include "test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {

@@ -1,9 +1,9 @@
 // The large perft numbers of tests/data/perft.txt (ctest label `long`).
 #include <gtest/gtest.h>
 
-#include "perft.h"
+#include "check/perft.h"
 #include "perft_data.h"
-#include "position.h"
+#include "position/generic_position.h"
 #include "test_support.h"
 
 namespace seireigi {

@@ -1,0 +1,624 @@
+#include "fast/fast_position.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstring>
+#include <stdexcept>
+
+#include "fast/seireigi_rules.h"
+#include "position/zobrist.h"
+#include "rules/variant_fingerprint.h"
+
+namespace seireigi {
+
+namespace fast {
+
+// Keys and type indices of one variant (see the header).
+struct VariantKeys {
+    std::array<std::array<std::uint64_t, kSquares>, 32> board{};  // [piece][internal square]
+    std::array<std::array<std::uint64_t, kHandKinds>, 2> hand{};
+    std::array<std::uint64_t, 2> side_change{};  // to_move(~c) - to_move(c)
+    std::uint64_t to_move[2]{};
+    std::uint64_t active = 0;
+    std::array<PieceType, kKing + 1> type_of_kind{};    // base kinds 1..8 -> variant type
+    std::array<PieceCode, 32> code{};                   // internal piece -> PieceCode
+    std::array<std::int8_t, 128> kind_of_type{};        // variant base type -> kind, or -1
+    std::array<std::uint32_t, kHandKinds> drop_bits{};  // Move::drop(type, 0)
+};
+
+namespace {
+
+constexpr std::uint32_t kBoardBit = 1u << 29;
+constexpr std::uint32_t kPromoteBit = 1u << 27;
+
+constexpr Bitboard kZone[2] = {ranks_bb(0, 2), ranks_bb(6, 8)};
+constexpr Bitboard kLastRank[2] = {rank_bb(0), rank_bb(8)};
+constexpr Bitboard kLastTwo[2] = {ranks_bb(0, 1), ranks_bb(7, 8)};
+
+inline std::uint32_t from_bits(int from) {
+    return (static_cast<std::uint32_t>(kTables.canonical[from]) << 10) | kBoardBit;
+}
+inline Move raw_move(std::uint32_t raw) {
+    return std::bit_cast<Move>(raw);
+}
+
+// Where the generator puts its moves: MoveWriter writes them, MoveCounter only counts them
+// (bulk-counting perft needs just the number of legal moves at the last ply, and counting a
+// set of target squares is one popcount instead of a loop).
+struct MoveWriter {
+    Move* out;
+    void add(std::uint32_t raw) { *out++ = raw_move(raw); }
+    // The move `bits` to every square of `to`.
+    void add_to(std::uint32_t bits, Bitboard to) {
+        to.for_each([&](int t) { *out++ = raw_move(bits | kTables.canonical[t]); });
+    }
+    // Pawn pushes to `to`, each from the square `Back` behind.
+    template <int Back>
+    void add_pushes(std::uint32_t bits, Bitboard to) {
+        to.for_each(
+            [&](int t) { *out++ = raw_move(from_bits(t + Back) | kTables.canonical[t] | bits); });
+    }
+    // Drops of the kinds bits[0..kinds) on every square of `to`, square by square.
+    void add_drops(const std::uint32_t* bits, int kinds, Bitboard to) {
+        if (kinds == 0) return;
+        to.for_each([&](int t) {
+            const std::uint32_t sq = kTables.canonical[t];
+            for (int i = 0; i < kinds; ++i) *out++ = raw_move(bits[i] | sq);
+        });
+    }
+};
+
+struct MoveCounter {
+    int n = 0;
+    void add(std::uint32_t) { ++n; }
+    // Many target sets are empty (blocked pieces, no promotion): a test is cheaper than a count.
+    void add_to(std::uint32_t, Bitboard to) {
+        if (to) n += to.count();
+    }
+    template <int Back>
+    void add_pushes(std::uint32_t, Bitboard to) {
+        if (to) n += to.count();
+    }
+    void add_drops(const std::uint32_t*, int kinds, Bitboard to) {
+        if (kinds) n += kinds * to.count();
+    }
+};
+
+// The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
+// choices of RULES.md §A.1: a promotable piece may promote when it starts or ends in the zone,
+// and must where it could not move again (Pawn, Lance: last rank; Knight: last two).
+template <Color Us, int Kind, class Sink>
+inline void emit(Sink& sink, int from, Bitboard to) {
+    const std::uint32_t fb = from_bits(from);
+    if constexpr (promotable(Kind)) {
+        constexpr Bitboard forced = Kind == kPawn || Kind == kLance ? kLastRank[Us]
+                                    : Kind == kKnight               ? kLastTwo[Us]
+                                                                    : Bitboard();
+        sink.add_to(fb | kPromoteBit, kZone[Us].test(from) ? to : to & kZone[Us]);
+        to = to.andnot(forced);
+    }
+    sink.add_to(fb, to);
+}
+
+template <Color Us, int Kind, class Sink>
+inline void emit_pieces(Sink& sink, Bitboard pieces, Bitboard occ, Bitboard target, Bitboard pin,
+                        int ksq) {
+    pieces.for_each([&](int from) {
+        Bitboard to = attacks<Us>(Kind, from, occ) & target;
+        if (pin.test(from)) to &= pin_ray(ksq, from, occ);
+        emit<Us, Kind>(sink, from, to);
+    });
+}
+
+}  // namespace
+}  // namespace fast
+
+using namespace fast;
+
+namespace {
+
+// The seven hand kinds in the order of the variant's hand (RULES.md §A.1: P L N S G B R), then
+// the royal: the fingerprint fixes this order, so it maps the variant's types to our kinds.
+constexpr int kHandOrder[] = {kPawn, kLance, kKnight, kSilver, kGold, kBishop, kRook, kKing};
+
+std::shared_ptr<const VariantKeys> build_keys(const Variant& v) {
+    auto k = std::make_shared<VariantKeys>();
+    k->kind_of_type.fill(-1);
+    for (int i = 0; i < 7; ++i) k->type_of_kind[kHandOrder[i]] = v.hand_types[i];
+    for (PieceType t = 0; t < static_cast<PieceType>(v.types.size()); ++t)
+        if (v.types[t].is_base && v.types[t].royal) k->type_of_kind[kKing] = t;
+    for (int kind = kPawn; kind <= kKing; ++kind)
+        k->kind_of_type[k->type_of_kind[kind]] = static_cast<std::int8_t>(kind);
+    for (int c = 0; c < 2; ++c) {
+        for (int kind = kPawn; kind < kKinds; ++kind) {
+            const Piece p = fast::make_piece(static_cast<Color>(c), kind);
+            const PieceCode code =
+                seireigi::make_piece(c, k->type_of_kind[base_of(kind)], kind > kKing);
+            k->code[p] = code;
+            for (int sq = 0; sq < kSquares; ++sq)
+                k->board[p][sq] = zobrist::board(code, kTables.canonical[sq]);
+        }
+        for (int kind = kPawn; kind < kKing; ++kind)
+            k->hand[c][kind] = zobrist::hand(c, k->type_of_kind[kind]);
+        k->to_move[c] = zobrist::to_move(c);
+    }
+    for (int c = 0; c < 2; ++c) k->side_change[c] = k->to_move[c ^ 1] - k->to_move[c];
+    k->active = zobrist::active(0x3);
+    for (int kind = kPawn; kind < kKing; ++kind)
+        k->drop_bits[kind] = Move::drop(k->type_of_kind[kind], 0).raw();
+    return k;
+}
+
+}  // namespace
+
+bool FastPosition::supports(const Variant& v, std::string* why) {
+    const std::string found = variant_rules_text(v);
+    if (found == kSeireigiRules) return true;
+    if (why)
+        *why = "the fast engine plays only standard 9x9 Seireigi; variant '" + v.id +
+               "' differs in its rules (fingerprint " + fingerprint_hex(variant_fingerprint(v)) +
+               ", expected " + fingerprint_hex(kSeireigiFingerprint) + "):\n  " +
+               first_rules_difference(kSeireigiRules, found) + "\nuse --engine generic";
+    return false;
+}
+
+FastPosition::FastPosition(std::shared_ptr<const Variant> variant, const PositionState& state)
+    : variant_(std::move(variant)) {
+    std::string why;
+    if (!supports(*variant_, &why)) throw std::invalid_argument(why);
+    keys_ = build_keys(*variant_);
+    const Variant& v = *variant_;
+    if (state.board.size() != 81 || state.hands.size() != 2)
+        throw std::invalid_argument("fast engine: the position does not fit the variant");
+    if (state.active != 0x3 || state.to_move < 0 || state.to_move > 1)
+        throw std::invalid_argument("fast engine: both players must be active");
+    for (Square s = 0; s < 81; ++s) {
+        const PieceCode pc = state.board[s];
+        if (pc == kEmpty) continue;
+        const int owner = owner_of(pc);
+        const int kind = keys_->kind_of_type[type_of(pc)];
+        if (owner < 0 || owner > 1 || kind < 0 || (is_promoted(pc) && !promotable(kind)))
+            throw std::invalid_argument("fast engine: unknown piece on " + v.geo.name(s));
+        if (kind == kKing && king_[owner] != kNoSq)
+            throw std::invalid_argument("fast engine: more than one King per player");
+        put_raw(
+            fast::make_piece(static_cast<Color>(owner), kind + (is_promoted(pc) ? kPromoted : 0)),
+            kTables.internal[s]);
+    }
+    for (int c = 0; c < 2; ++c) {
+        for (PieceType t = 0; t < static_cast<PieceType>(state.hands[c].size()); ++t) {
+            const int n = state.hands[c][t];
+            if (n == 0) continue;
+            const int kind = t < 128 ? keys_->kind_of_type[t] : -1;
+            if (kind < kPawn || kind >= kKing || n < 0 || n > 127)
+                throw std::invalid_argument("fast engine: cannot hold that hand");
+            hand_[c][kind] = static_cast<std::uint8_t>(n);
+        }
+    }
+    us_ = static_cast<Color>(state.to_move);
+    active_ = state.active;
+    move_number_ = state.move_number;
+    key_ = compute_key();
+    checkers_ = king_[us_] != kNoSq ? attackers_to(~us_, king_[us_], occupied()) : Bitboard();
+    stack_.reserve(64);
+}
+
+PositionState FastPosition::state() const {
+    PositionState st = empty_state(*variant_);
+    for (Square s = 0; s < 81; ++s) st.board[s] = piece_on(s);
+    for (int c = 0; c < 2; ++c)
+        for (int kind = kPawn; kind < kKing; ++kind)
+            st.hands[c][keys_->type_of_kind[kind]] = hand_[c][kind];
+    st.to_move = us_;
+    st.active = active_;
+    st.move_number = move_number_ + static_cast<int>(stack_.size()) / 2;
+    return st;
+}
+
+PieceCode FastPosition::piece_on(Square s) const {
+    const Piece p = board_[kTables.internal[s]];
+    return p ? keys_->code[p] : kEmpty;
+}
+
+int FastPosition::hand_count(Player p, PieceType t) const {
+    const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
+    return kind >= kPawn && kind < kKing ? hand_[p][kind] : 0;
+}
+
+std::uint64_t FastPosition::compute_key() const {
+    std::uint64_t k = 0;
+    for (int sq = 0; sq < kSquares; ++sq)
+        if (board_[sq]) k += keys_->board[board_[sq]][sq];
+    for (int c = 0; c < 2; ++c)
+        for (int kind = kPawn; kind < kKing; ++kind) k += hand_[c][kind] * keys_->hand[c][kind];
+    return k + keys_->to_move[us_] + keys_->active;
+}
+
+// ---- board updates ------------------------------------------------------------------------
+
+void FastPosition::put_raw(Piece p, int sq) {
+    const Bitboard b = square_bb(sq);
+    board_[sq] = p;
+    by_color_[color_of(p)] |= b;
+    by_kind_[kind_of(p)] |= b;
+    if (kind_of(p) == kKing) king_[color_of(p)] = sq;
+}
+
+Piece FastPosition::remove_raw(int sq) {
+    const Piece p = board_[sq];
+    const Bitboard b = square_bb(sq);
+    board_[sq] = 0;
+    by_color_[color_of(p)] ^= b;
+    by_kind_[kind_of(p)] ^= b;
+    if (kind_of(p) == kKing) king_[color_of(p)] = kNoSq;
+    return p;
+}
+
+void FastPosition::do_move(Move m) {
+    const Color us = us_;
+    stack_.push_back(StateInfo{m, 0, key_, checkers_});
+    const int to = kTables.internal[m.to()];
+    if (m.is_drop()) {
+        const int kind = keys_->kind_of_type[m.dropped()];
+        --hand_[us][kind];
+        const Piece p = fast::make_piece(us, kind);
+        put_raw(p, to);
+        key_ += keys_->board[p][to] - keys_->hand[us][kind];
+    } else {
+        const int from = kTables.internal[m.from()];
+        Piece p = remove_raw(from);
+        key_ -= keys_->board[p][from];
+        if (board_[to]) {
+            const Piece captured = remove_raw(to);
+            stack_.back().captured = captured;
+            const int base = base_of(kind_of(captured));
+            ++hand_[us][base];
+            key_ += keys_->hand[us][base] - keys_->board[captured][to];
+        }
+        if (m.promotes()) p += kPromoted;
+        put_raw(p, to);
+        key_ += keys_->board[p][to];
+    }
+    key_ += keys_->side_change[us];
+    us_ = ~us;
+    checkers_ = king_[us_] != kNoSq ? attackers_to(us, king_[us_], occupied()) : Bitboard();
+}
+
+void FastPosition::undo_move() {
+    const StateInfo& st = stack_.back();
+    const Color us = ~us_;
+    const int to = kTables.internal[st.move.to()];
+    Piece p = remove_raw(to);
+    if (st.move.is_drop()) {
+        ++hand_[us][kind_of(p)];
+    } else {
+        if (st.move.promotes()) p -= kPromoted;
+        put_raw(p, kTables.internal[st.move.from()]);
+        if (st.captured) {
+            put_raw(st.captured, to);
+            --hand_[us][base_of(kind_of(st.captured))];
+        }
+    }
+    us_ = us;
+    key_ = st.key;
+    checkers_ = st.checkers;
+    stack_.pop_back();
+}
+
+// ---- attacks ------------------------------------------------------------------------------
+
+Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
+    // A piece of `by` on s attacks sq exactly when s is among the squares the same kind of the
+    // other color attacks from sq (the other color's moves are the reversed vectors).
+    const Color r = ~by;
+    const auto& k = by_kind_;
+    Bitboard att;
+    if (by_color_[by] & kTables.near[sq])
+        att = (step_attacks(r, kPawn, sq) & k[kPawn]) |
+              (step_attacks(r, kKnight, sq) & k[kKnight]) |
+              (step_attacks(r, kSilver, sq) & k[kSilver]) |
+              // Running Wolf's adjacent squares are a Gold's (its slides are below).
+              (step_attacks(r, kGold, sq) & (k[kGold] | k[kTokin] | k[kWolf])) |
+              (step_attacks(r, kKing, sq) & (k[kKing] | k[kHorse] | k[kDragon])) |
+              (step_attacks(r, kElephant, sq) & k[kElephant]) |
+              (step_attacks(r, kHeavenly, sq) & k[kHeavenly]) |
+              (step_attacks(r, kTiger, sq) & k[kTiger]);
+    const Bitboard them = by_color_[by];
+    // Sliders: look along a ray only when a slider that could use it stands on it.
+    const Bitboard vertical = them & (k[kRook] | k[kDragon] | k[kWolf]);
+    const Bitboard lances = them & k[kLance];
+    // Pieces north of sq attack it by sliding south (White's forward), and the reverse.
+    const Bitboard from_north = vertical | (by == kWhite ? lances : Bitboard());
+    const Bitboard from_south = vertical | (by == kBlack ? lances : Bitboard());
+    if (ray_bb(kN, sq) & from_north) att |= ray_attacks<kN>(sq, occ) & from_north;
+    if (ray_bb(kS, sq) & from_south) att |= ray_attacks<kS>(sq, occ) & from_south;
+    const Bitboard horizontal = them & (k[kRook] | k[kDragon] | k[kTiger]);
+    if ((ray_bb(kE, sq) | ray_bb(kW, sq)) & horizontal) att |= rank_attacks(sq, occ) & horizontal;
+    const Bitboard diagonal = them & (k[kBishop] | k[kHorse]);
+    const Bitboard elephants = them & k[kElephant];
+    const Bitboard diag_north = diagonal | (by == kWhite ? elephants : Bitboard());
+    const Bitboard diag_south = diagonal | (by == kBlack ? elephants : Bitboard());
+    if ((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & diag_north)
+        att |= (ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & diag_north;
+    if ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & diag_south)
+        att |= (ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & diag_south;
+    return att & them;
+}
+
+// Whether a piece of color By attacks sq: attackers_to() with early exits, for King steps.
+// Most squares near a King have no enemy piece within two squares and no enemy slider on their
+// lines, which two tests of precomputed masks settle. Inlined into the loops over King steps so
+// that the compiler computes the enemy piece sets once per loop, not once per square.
+template <Color By>
+[[gnu::always_inline]] inline bool FastPosition::attacked(int sq, Bitboard occ) const {
+    constexpr Color R = ~By;
+    const auto& k = by_kind_;
+    const Bitboard them = by_color_[By];
+    if (them & kTables.near[sq]) {
+        const Bitboard steps = (step_attacks(R, kPawn, sq) & k[kPawn]) |
+                               (step_attacks(R, kKnight, sq) & k[kKnight]) |
+                               (step_attacks(R, kSilver, sq) & k[kSilver]) |
+                               (step_attacks(R, kGold, sq) & (k[kGold] | k[kTokin] | k[kWolf])) |
+                               (step_attacks(R, kKing, sq) & (k[kKing] | k[kHorse] | k[kDragon])) |
+                               (step_attacks(R, kElephant, sq) & k[kElephant]) |
+                               (step_attacks(R, kHeavenly, sq) & k[kHeavenly]) |
+                               (step_attacks(R, kTiger, sq) & k[kTiger]);
+        if (steps & them) return true;
+    }
+    return slid_onto<By>(sq, occ);
+}
+
+// Whether a piece of color By attacks sq by a slide.
+template <Color By>
+[[gnu::always_inline]] inline bool FastPosition::slid_onto(int sq, Bitboard occ) const {
+    const auto& k = by_kind_;
+    const Bitboard them = by_color_[By];
+    const Bitboard sliders = them & (k[kLance] | k[kBishop] | k[kRook] | k[kTiger] | k[kWolf] |
+                                     k[kHorse] | k[kDragon] | k[kElephant]);
+    if (!(sliders & kTables.lines[sq])) return false;
+    const Bitboard vertical = them & (k[kRook] | k[kDragon] | k[kWolf]);
+    const Bitboard lances = them & k[kLance];
+    const Bitboard from_north = By == kWhite ? vertical | lances : vertical;
+    const Bitboard from_south = By == kBlack ? vertical | lances : vertical;
+    if ((ray_bb(kN, sq) & from_north) && (ray_attacks<kN>(sq, occ) & from_north)) return true;
+    if ((ray_bb(kS, sq) & from_south) && (ray_attacks<kS>(sq, occ) & from_south)) return true;
+    const Bitboard horizontal = them & (k[kRook] | k[kDragon] | k[kTiger]);
+    if (((ray_bb(kE, sq) | ray_bb(kW, sq)) & horizontal) && (rank_attacks(sq, occ) & horizontal))
+        return true;
+    const Bitboard diagonal = them & (k[kBishop] | k[kHorse]);
+    const Bitboard elephants = them & k[kElephant];
+    const Bitboard diag_north = By == kWhite ? diagonal | elephants : diagonal;
+    const Bitboard diag_south = By == kBlack ? diagonal | elephants : diagonal;
+    if (((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & diag_north) &&
+        ((ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & diag_north))
+        return true;
+    return ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & diag_south) &&
+           ((ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & diag_south);
+}
+
+Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
+    const int ksq = king_[c];
+    if (ksq == kNoSq) return Bitboard();
+    const Color e = ~c;
+    const auto& k = by_kind_;
+    const Bitboard en = by_color_[e];
+    const Bitboard vertical = en & (k[kRook] | k[kDragon] | k[kWolf]);
+    const Bitboard lances = en & k[kLance];
+    const Bitboard diagonal = en & (k[kBishop] | k[kHorse]);
+    const Bitboard elephants = en & k[kElephant];
+    const Bitboard snipers =
+        (ray_bb(kN, ksq) & (vertical | (e == kWhite ? lances : Bitboard()))) |
+        (ray_bb(kS, ksq) & (vertical | (e == kBlack ? lances : Bitboard()))) |
+        ((ray_bb(kE, ksq) | ray_bb(kW, ksq)) & en & (k[kRook] | k[kDragon] | k[kTiger])) |
+        ((ray_bb(kNE, ksq) | ray_bb(kNW, ksq)) &
+         (diagonal | (e == kWhite ? elephants : Bitboard()))) |
+        ((ray_bb(kSE, ksq) | ray_bb(kSW, ksq)) &
+         (diagonal | (e == kBlack ? elephants : Bitboard())));
+    Bitboard result;
+    snipers.for_each([&](int s) {
+        const Bitboard b = between(ksq, s) & occ;
+        if (b && !b.more_than_one()) result |= b;
+    });
+    return result & by_color_[c];
+}
+
+bool FastPosition::in_check(Player p) const {
+    return king_[p] != kNoSq && attackers_to(static_cast<Color>(p ^ 1), king_[p], occupied());
+}
+
+// ---- move generation ----------------------------------------------------------------------
+
+template <Color Us, class Sink>
+void FastPosition::generate_king(Sink& sink, int ksq) const {
+    const Bitboard to =
+        step_attacks(Us, kKing, ksq).andnot(by_color_[Us]).andnot(square_bb(king_[~Us]));
+    const Bitboard occ = occupied() ^ square_bb(ksq);  // sliders see through the moving King
+    const std::uint32_t fb = from_bits(ksq);
+    // The squares enemy pieces reach by a step or leap, from the few that stand near enough:
+    // one lookup per such piece instead of eight per King step.
+    Bitboard stepped;
+    (by_color_[~Us] & kTables.near3[ksq]).for_each([&](int s) {
+        stepped |= step_attacks(~Us, kind_of(board_[s]), s);
+    });
+    to.andnot(stepped).for_each([&](int t) {
+        if (!slid_onto<~Us>(t, occ)) sink.add(fb | kTables.canonical[t]);
+    });
+}
+
+// Whether a pawn dropped by Us on `to` (in front of the enemy King, so giving check) mates.
+// The check by an adjacent pawn cannot be blocked: the enemy escapes only by taking the pawn with
+// a piece that is not pinned (pins counted with the pawn on the board, which may break one) or
+// by a King step to a square Us does not attack.
+template <Color Us>
+bool FastPosition::drop_pawn_mates(int to) const {
+    constexpr Color Them = ~Us;
+    const int ksq = king_[Them];
+    const Bitboard occ = occupied() | square_bb(to);
+    if (attackers_to(Us, ksq, occupied())) {
+        // Them is already in check (not a position of a game): decide by playing it out.
+        FastPosition copy(*this);
+        copy.do_move(raw_move(keys_->drop_bits[kPawn] | kTables.canonical[to]));
+        return !copy.has_legal_move(Them);
+    }
+    Bitboard takers = attackers_to(Them, to, occ).andnot(square_bb(ksq));
+    if (takers && takers.andnot(pinned(Them, occ))) return false;
+    const Bitboard flights = step_attacks(Them, kKing, ksq).andnot(by_color_[Them]);
+    const Bitboard occ_without_king = occ ^ square_bb(ksq);
+    bool mate = true;
+    flights.for_each([&](int f) {
+        if (mate && !attacked<Us>(f, occ_without_king)) mate = false;
+    });
+    return mate;
+}
+
+template <Color Us, class Sink>
+void FastPosition::generate_drops(Sink& sink, Bitboard target) const {
+    const auto& h = hand_[Us];
+    if (h[kPawn]) {
+        // Nifu: no file holding one of our unpromoted Pawns.
+        Bitboard to = target.andnot(kLastRank[Us]).andnot(occupied_files(pieces(Us, kPawn)));
+        const int ek = king_[~Us];
+        if (ek != kNoSq && y_of(ek) != (Us == kBlack ? 8 : 0)) {
+            const int front = Us == kBlack ? ek + 1 : ek - 1;  // a pawn here checks
+            if (to.test(front) && drop_pawn_mates<Us>(front)) to ^= square_bb(front);
+        }
+        sink.add_to(keys_->drop_bits[kPawn], to);
+    }
+    // The other kinds by rank band: every kind that may go to the squares of the band (Lance
+    // and Knight not on the ranks where they could not move again).
+    std::uint32_t bits[6];
+    int n = 0;
+    for (const int kind : {kSilver, kGold, kBishop, kRook})
+        if (h[kind]) bits[n++] = keys_->drop_bits[kind];
+    const int anywhere = n;  // kinds allowed on every square
+    if (h[kLance]) bits[n++] = keys_->drop_bits[kLance];
+    const int with_lance = n;  // ... and those allowed but on the last rank
+    if (h[kKnight]) bits[n++] = keys_->drop_bits[kKnight];
+    sink.add_drops(bits, n, target.andnot(kLastTwo[Us]));
+    sink.add_drops(bits, with_lance, target & kLastTwo[Us] & ~kLastRank[Us]);
+    sink.add_drops(bits, anywhere, target & kLastRank[Us]);
+}
+
+template <Color Us, class Sink>
+void FastPosition::generate_for(Sink& sink, Bitboard checkers) const {
+    const int ksq = king_[Us];
+    if (ksq != kNoSq) generate_king<Us>(sink, ksq);
+    if (checkers.more_than_one()) return;
+
+    const Bitboard occ = occupied();
+    Bitboard target, drop_target;
+    if (checkers) {
+        // Take the checker or step between; a Heavenly Horse is the only piece that checks by
+        // a leap along a line (fD, fA), and a leap cannot be blocked.
+        const int csq = checkers.first();
+        const Bitboard block = kind_of(board_[csq]) == kHeavenly ? Bitboard() : between(ksq, csq);
+        target = checkers | block;
+        drop_target = block;
+    } else {
+        target = (~by_color_[Us]).andnot(square_bb(king_[~Us]));
+        drop_target = ~occ;
+    }
+    const Bitboard pin = pinned(Us, occ);
+
+    // Pawns that are not pinned, all at once: one shift forward.
+    const Bitboard pawns = pieces(Us, kPawn);
+    const Bitboard free_pawns = pawns.andnot(pin).andnot(kLastRank[Us]);
+    const Bitboard pawn_to = (Us == kBlack ? free_pawns.up() : free_pawns.down()) & target;
+    constexpr int kBack = Us == kBlack ? 1 : -1;
+    sink.template add_pushes<kBack>(kPromoteBit, pawn_to & kZone[Us]);
+    sink.template add_pushes<kBack>(0, pawn_to.andnot(kLastRank[Us]));
+    emit_pieces<Us, kPawn>(sink, pawns & pin, occ, target, pin, ksq);
+
+    emit_pieces<Us, kLance>(sink, pieces(Us, kLance), occ, target, pin, ksq);
+    emit_pieces<Us, kKnight>(sink, pieces(Us, kKnight), occ, target, pin, ksq);
+    emit_pieces<Us, kSilver>(sink, pieces(Us, kSilver), occ, target, pin, ksq);
+    emit_pieces<Us, kGold>(sink, pieces(Us, kGold), occ, target, pin, ksq);
+    emit_pieces<Us, kBishop>(sink, pieces(Us, kBishop), occ, target, pin, ksq);
+    emit_pieces<Us, kRook>(sink, pieces(Us, kRook), occ, target, pin, ksq);
+    emit_pieces<Us, kTokin>(sink, pieces(Us, kTokin), occ, target, pin, ksq);
+    emit_pieces<Us, kTiger>(sink, pieces(Us, kTiger), occ, target, pin, ksq);
+    emit_pieces<Us, kHeavenly>(sink, pieces(Us, kHeavenly), occ, target, pin, ksq);
+    emit_pieces<Us, kWolf>(sink, pieces(Us, kWolf), occ, target, pin, ksq);
+    emit_pieces<Us, kHorse>(sink, pieces(Us, kHorse), occ, target, pin, ksq);
+    emit_pieces<Us, kDragon>(sink, pieces(Us, kDragon), occ, target, pin, ksq);
+    emit_pieces<Us, kElephant>(sink, pieces(Us, kElephant), occ, target, pin, ksq);
+
+    std::uint64_t any_hand;
+    static_assert(sizeof any_hand == sizeof hand_[Us]);
+    std::memcpy(&any_hand, hand_[Us].data(), sizeof any_hand);
+    if (any_hand && drop_target) generate_drops<Us>(sink, drop_target);
+}
+
+int FastPosition::generate(Move* out) const {
+    MoveWriter w{out};
+    if (us_ == kBlack)
+        generate_for<kBlack>(w, checkers_);
+    else
+        generate_for<kWhite>(w, checkers_);
+    return static_cast<int>(w.out - out);
+}
+
+int FastPosition::count_legal() const {
+    MoveCounter c;
+    if (us_ == kBlack)
+        generate_for<kBlack>(c, checkers_);
+    else
+        generate_for<kWhite>(c, checkers_);
+    return c.n;
+}
+
+namespace {
+// Room for a move list without initialising it (Move is trivially copyable, so the bytes
+// become Moves when written).
+struct MoveBuffer {
+    alignas(Move) std::byte bytes[FastPosition::kMaxMoves * sizeof(Move)];
+    Move* data() { return reinterpret_cast<Move*>(bytes); }
+};
+}  // namespace
+
+void FastPosition::legal_moves(MoveList& list) const {
+    MoveBuffer buf;
+    const int n = generate(buf.data());
+    list.insert(list.end(), buf.data(), buf.data() + n);
+}
+
+bool FastPosition::has_legal_move(Player p) const {
+    const Color c = static_cast<Color>(p);
+    const Bitboard checkers =
+        king_[c] != kNoSq ? attackers_to(~c, king_[c], occupied()) : Bitboard();
+    MoveCounter counter;
+    if (c == kBlack)
+        generate_for<kBlack>(counter, checkers);
+    else
+        generate_for<kWhite>(counter, checkers);
+    return counter.n > 0;
+}
+
+bool FastPosition::is_legal(Move m) const {
+    MoveBuffer buf;
+    const int n = generate(buf.data());
+    return std::find(buf.data(), buf.data() + n, m) != buf.data() + n;
+}
+
+bool FastPosition::gives_check(Move m) const {
+    FastPosition copy(*this);
+    copy.do_move(m);
+    return copy.in_check(copy.side_to_move());
+}
+
+std::uint64_t FastPosition::perft_leaves(int depth) {
+    // The last ply counts the legal moves without writing them.
+    if (depth <= 1) return depth == 1 ? count_legal() : 1;
+    MoveBuffer buf;
+    const int n = generate(buf.data());
+    std::uint64_t total = 0;
+    for (int i = 0; i < n; ++i) {
+        do_move(buf.data()[i]);
+        total += perft_leaves(depth - 1);
+        undo_move();
+    }
+    return total;
+}
+
+}  // namespace seireigi

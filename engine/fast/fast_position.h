@@ -1,0 +1,128 @@
+// FastPosition: the hand-optimized position for standard 9x9 Seireigi (DESIGN.md decision 6).
+//
+// It implements the Position contract and agrees with GenericPosition on every legal move and
+// every key, and it refuses any variant whose rules fingerprint (variant_fingerprint.h) is not
+// the one it was written for (seireigi_rules.h).
+//
+// Data model:
+//  * Bitboards by color and by kind (bitboard.h: 81 squares laid out by file in 128 bits), plus
+//    a square -> piece array; the kinds are those of attacks.h.
+//  * Hands: one byte per kind and color, read as one 64-bit word when "any piece in hand?".
+//  * Keys: the additive Zobrist keys of zobrist.h, updated incrementally; the variant's type
+//    indices (which depend on catalogue order) are read once into a per-variant key table.
+//  * A state stack (StateInfo) restores the captured piece, the key and the checkers on undo.
+// Legality without playing moves: the checkers of the side to move are kept after each move;
+// pinned pieces are found from the enemy sliders; a King step is tested against the attacks of
+// the enemy with the King lifted off the board; in check, only evasions are generated.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fast/attacks.h"
+#include "fast/bitboard.h"
+#include "position/position_contract.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
+
+namespace seireigi {
+
+namespace fast {
+// Per-variant data: keys by internal piece and square, and type indices. Built once per position
+// construction (a few microseconds) and shared by copies.
+struct VariantKeys;
+}  // namespace fast
+
+class FastPosition {
+  public:
+    // Room for the legal moves of one position: far above any real position (shogi's most is
+    // 593; 7 kinds of drops on 79 empty squares are 553).
+    static constexpr int kMaxMoves = 2048;
+
+    // Throws std::invalid_argument when the variant is not standard Seireigi (with the first
+    // differing rules line) or the position cannot be represented (more than one King per side,
+    // a piece the variant does not have, more than 127 pieces of a kind in a hand).
+    FastPosition(std::shared_ptr<const Variant> variant, const PositionState& state);
+
+    // Whether this engine plays `v`; if not and `why` is given, a message for the user.
+    static bool supports(const Variant& v, std::string* why = nullptr);
+
+    const Variant& variant() const { return *variant_; }
+    PositionState state() const;
+    Player side_to_move() const { return us_; }
+    PieceCode piece_on(Square s) const;
+    int hand_count(Player p, PieceType t) const;
+    bool is_active(Player p) const { return (active_ >> p) & 1; }
+    std::uint64_t key() const { return key_; }
+
+    void legal_moves(MoveList& list) const;
+    bool is_legal(Move m) const;
+    void do_move(Move m);
+    void undo_move();
+    bool in_check(Player p) const;
+    bool has_legal_move(Player p) const;
+    bool gives_check(Move m) const;
+
+    // The key computed from scratch (tests compare it with the incremental key).
+    std::uint64_t compute_key() const;
+    // Writes the legal moves of the side to move to `out` (room for kMaxMoves); returns the count.
+    int generate(Move* out) const;
+    // The number of legal moves of the side to move, without writing them (bulk counting).
+    int count_legal() const;
+    // Leaf count below this position, bulk-counted (the last ply only counts); perft (perft.h)
+    // uses it up to kLeafCountDepth, where a 64-bit count cannot overflow on 9x9.
+    std::uint64_t perft_leaves(int depth);
+    static constexpr int kLeafCountDepth = 6;
+
+  private:
+    struct StateInfo {
+        Move move;
+        fast::Piece captured;
+        std::uint64_t key;
+        fast::Bitboard checkers;
+    };
+
+    // The generators hand their moves to a sink that writes or only counts them (.cpp).
+    template <fast::Color Us, class Sink>
+    void generate_for(Sink& sink, fast::Bitboard checkers) const;
+    template <fast::Color Us, class Sink>
+    void generate_king(Sink& sink, int ksq) const;
+    template <fast::Color Us, class Sink>
+    void generate_drops(Sink& sink, fast::Bitboard target) const;
+    template <fast::Color Us>
+    bool drop_pawn_mates(int to) const;
+
+    fast::Bitboard attackers_to(fast::Color by, int sq, fast::Bitboard occ) const;
+    template <fast::Color By>
+    bool attacked(int sq, fast::Bitboard occ) const;
+    template <fast::Color By>
+    bool slid_onto(int sq, fast::Bitboard occ) const;
+    fast::Bitboard pinned(fast::Color c, fast::Bitboard occ) const;
+    fast::Bitboard pieces(fast::Color c, int kind) const { return by_color_[c] & by_kind_[kind]; }
+    fast::Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+
+    // Board and bitboards only (the key is updated by the caller).
+    void put_raw(fast::Piece p, int sq);
+    fast::Piece remove_raw(int sq);
+
+    std::shared_ptr<const Variant> variant_;
+    std::shared_ptr<const fast::VariantKeys> keys_;
+    std::array<fast::Piece, fast::kSquares> board_{};
+    std::array<fast::Bitboard, 2> by_color_{};
+    std::array<fast::Bitboard, fast::kKinds> by_kind_{};
+    std::array<std::array<std::uint8_t, fast::kHandKinds>, 2> hand_{};
+    std::array<int, 2> king_{fast::kNoSq, fast::kNoSq};
+    fast::Color us_ = fast::kBlack;
+    std::uint8_t active_ = 0x3;
+    int move_number_ = 1;
+    std::uint64_t key_ = 0;
+    fast::Bitboard checkers_;
+    std::vector<StateInfo> stack_;
+};
+
+static_assert(PositionContract<FastPosition>);
+
+}  // namespace seireigi

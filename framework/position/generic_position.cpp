@@ -1,0 +1,624 @@
+#include "position/generic_position.h"
+
+#include <algorithm>
+
+#include "position/zobrist.h"
+
+namespace seireigi {
+
+namespace {
+bool can_capture(Modality m) {
+    return m == Modality::MoveOrCapture || m == Modality::CaptureOnly;
+}
+bool can_move(Modality m) {
+    return m == Modality::MoveOrCapture || m == Modality::MoveOnly;
+}
+}  // namespace
+
+GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state)
+    : variant_(std::move(variant)),
+      tables_(mailbox_tables(variant_)),
+      mb_(tables_.get()),
+      num_types_(static_cast<int>(variant_->types.size())) {
+    const Geometry& g = variant_->geo;
+    board_.assign(mb_->cells, kOffBoard);
+    for (Square s = 0; s < g.squares(); ++s) board_[mb_->cell_of[s]] = kEmpty;
+    hands_.assign(static_cast<std::size_t>(variant_->num_players()) * num_types_, 0);
+    for (Square s = 0; s < g.squares(); ++s)
+        if (state.board[s] != kEmpty) put(mb_->cell_of[s], state.board[s]);
+    for (Player p = 0; p < variant_->num_players(); ++p) {
+        for (PieceType t = 0; t < num_types_; ++t) {
+            const int n = state.hands[p][t];
+            hands_[p * num_types_ + t] = n;
+            key_ += static_cast<std::uint64_t>(n) * zobrist::hand(p, t);
+        }
+    }
+    to_move_ = state.to_move;
+    active_ = state.active;
+    move_number_ = state.move_number;
+    key_ += zobrist::to_move(to_move_) + zobrist::active(active_);
+    stamp_.assign(mb_->cells, 0);
+    // A position given as a state may already be finished (RULES.md §0.4).
+    if (variant_->num_players() > 2) game_over_ = active_count() <= 1 || nobody_can_move();
+}
+
+PositionState GenericPosition::state() const {
+    PositionState st = empty_state(*variant_);
+    for (Square s = 0; s < variant_->geo.squares(); ++s) st.board[s] = piece_on(s);
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        for (PieceType t = 0; t < num_types_; ++t) st.hands[p][t] = hand_count(p, t);
+    st.to_move = to_move_;
+    st.active = active_;
+    st.move_number = move_number_ + ply() / variant_->num_players();
+    return st;
+}
+
+std::uint64_t GenericPosition::compute_key() const {
+    std::uint64_t k = 0;
+    for (Square s = 0; s < variant_->geo.squares(); ++s)
+        if (piece_on(s) != kEmpty) k += zobrist::board(piece_on(s), s);
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        for (PieceType t = 0; t < num_types_; ++t)
+            k += static_cast<std::uint64_t>(hand_count(p, t)) * zobrist::hand(p, t);
+    return k + zobrist::to_move(to_move_) + zobrist::active(active_);
+}
+
+// ---- board updates ------------------------------------------------------------------------
+
+void GenericPosition::put(int cell, PieceCode pc) {
+    board_[cell] = pc;
+    key_ += zobrist::board(pc, mb_->square_of[cell]);
+    if (is_royal(pc)) king_cell_[owner_of(pc)] = cell;
+    if (moves_of(pc).royal_capturing_paths) path_cells_.push_back(cell);
+}
+
+PieceCode GenericPosition::take(int cell) {
+    const PieceCode pc = board_[cell];
+    board_[cell] = kEmpty;
+    key_ -= zobrist::board(pc, mb_->square_of[cell]);
+    if (is_royal(pc) && king_cell_[owner_of(pc)] == cell) king_cell_[owner_of(pc)] = -1;
+    if (moves_of(pc).royal_capturing_paths) {
+        auto it = std::find(path_cells_.begin(), path_cells_.end(), cell);
+        if (it != path_cells_.end()) {
+            *it = path_cells_.back();
+            path_cells_.pop_back();
+        }
+    }
+    return pc;
+}
+
+Player GenericPosition::next_player(Player after) const {
+    const int n = variant_->num_players();
+    for (int i = 1; i <= n; ++i) {
+        const Player q = (after + i) % n;
+        if (is_active(q)) return q;
+    }
+    return after;
+}
+
+void GenericPosition::do_move(Move m) {
+    const Player me = to_move_;
+    Undo u;
+    u.move = m;
+    u.mover = me;
+    u.key = key_;
+    u.active = active_;
+    u.game_over = game_over_;
+    const int to = mb_->cell_of[m.to()];
+    if (m.is_drop()) {
+        --hands_[me * num_types_ + m.dropped()];
+        key_ -= zobrist::hand(me, m.dropped());
+        put(to, make_piece(me, m.dropped(), false));
+    } else {
+        const int from = mb_->cell_of[m.from()];
+        const PieceCode pc = take(from);
+        u.moved = pc;
+        if (board_[to] != kEmpty) {
+            u.captured = take(to);
+            const PieceType t = type_of(u.captured);
+            ++hands_[me * num_types_ + t];
+            key_ += zobrist::hand(me, t);
+        }
+        put(to, m.promotes() ? static_cast<PieceCode>(pc | 0x80) : pc);
+    }
+    if (variant_->num_players() > 2)
+        turn_procedure(me, me, events_.emplace_back());
+    else
+        set_to_move(next_player(me));
+    history_.push_back(u);
+}
+
+void GenericPosition::set_to_move(Player p) {
+    key_ += zobrist::to_move(p) - zobrist::to_move(to_move_);
+    to_move_ = p;
+}
+
+void GenericPosition::set_active(std::uint8_t mask) {
+    key_ += zobrist::active(mask) - zobrist::active(active_);
+    active_ = mask;
+}
+
+int GenericPosition::active_count() const {
+    int n = 0;
+    for (Player p = 0; p < variant_->num_players(); ++p) n += is_active(p);
+    return n;
+}
+
+bool GenericPosition::nobody_can_move() const {
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if (is_active(p) && has_legal_move(p)) return false;
+    return true;
+}
+
+void GenericPosition::forfeit(Player loser, Player beneficiary) {
+    Undo u;
+    u.mover = to_move_;
+    u.beneficiary = beneficiary;
+    u.key = key_;
+    u.active = active_;
+    u.game_over = game_over_;
+    TurnEvents& events = events_.emplace_back();
+    eliminate(loser, beneficiary);
+    events.eliminated.push(loser);
+    // Searching "after" the player before the one to move puts the player to move first.
+    const int n = variant_->num_players();
+    turn_procedure(beneficiary, (to_move_ + n - 1) % n, events);
+    history_.push_back(u);
+}
+
+// RULES.md §D.4 steps 1-7, after a move (mating = after = the mover) or a forfeit.
+void GenericPosition::turn_procedure(Player mating, Player after, TurnEvents& events) {
+    const Player x = after;
+    const int n = variant_->num_players();
+    // Steps 1-4: every checked player without a legal move (drops included) is mated by x. The
+    // mated players of one round leave together; removing their Kings can open lines from
+    // neutral pieces onto other Kings, so test again until nothing changes.
+    for (;;) {
+        std::uint8_t mated = 0;
+        for (Player y = 0; y < n; ++y)
+            if (y != mating && is_active(y) && in_check(y) && !has_legal_move(y)) mated |= 1u << y;
+        if (mated == 0) break;
+        for (Player y = 0; y < n; ++y) {
+            if (!((mated >> y) & 1)) continue;
+            eliminate(y, mating);
+            events.eliminated.push(y);
+        }
+    }
+    // Step 5: one player left wins. After a move that is the mover (never mated by its own
+    // move); it stays "to move", with no move to make.
+    if (active_count() <= 1) {
+        set_to_move(is_active(x) ? x : next_player(x));
+        game_over_ = events.game_over = true;
+        return;
+    }
+    // Step 6: the first checked player clockwise after x (x itself last: a cascade can open a
+    // line onto the mover's King), else the next active player.
+    Player next = next_player(x);
+    if (variant_->check_order == VariantSpec::CheckOrder::CheckedFirst) {
+        for (int i = 1; i <= n; ++i) {
+            const Player q = (x + i) % n;
+            if (is_active(q) && in_check(q)) {
+                next = q;
+                break;
+            }
+        }
+    }
+    // Step 7: a player without a legal move loses the turn; the turn passes on clockwise. If
+    // every active player is skipped in a row, the game is drawn. (Only a player not in check
+    // can be without a move here, or the mover whose own King a cascade exposed: skipped too.)
+    const int active = active_count();
+    Player p = next;
+    for (int tried = 0; tried < active; ++tried) {
+        if (has_legal_move(p)) {
+            set_to_move(p);
+            return;
+        }
+        events.skipped.push(p);
+        p = next_player(p);
+    }
+    set_to_move(next);
+    game_over_ = events.game_over = true;
+}
+
+// The after-loss procedure (RULES.md §D.4 step 3): the King leaves the board, the whole hand
+// goes to the beneficiary, and the loser's pieces stay where they are as neutral pieces (they
+// keep their owner, who is no longer active, so they attack everyone and anyone may take them).
+void GenericPosition::eliminate(Player loser, Player beneficiary) {
+    const int k = king_cell_[loser];
+    lost_kings_.emplace_back(k, k >= 0 ? take(k) : kEmpty);
+    for (PieceType t = 0; t < num_types_; ++t) {
+        const int count = hands_[loser * num_types_ + t];
+        lost_hands_.push_back(count);
+        hands_[loser * num_types_ + t] = 0;
+        key_ -= static_cast<std::uint64_t>(count) * zobrist::hand(loser, t);
+        if (beneficiary < 0) continue;  // the hand leaves play
+        hands_[beneficiary * num_types_ + t] += count;
+        key_ += static_cast<std::uint64_t>(count) * zobrist::hand(beneficiary, t);
+    }
+    set_active(static_cast<std::uint8_t>(active_ & ~(1u << loser)));
+}
+
+// Undoes eliminate(); the key is restored by the caller.
+void GenericPosition::restore_eliminated(Player loser, Player beneficiary) {
+    for (PieceType t = num_types_ - 1; t >= 0; --t) {
+        const int count = lost_hands_.back();
+        lost_hands_.pop_back();
+        hands_[loser * num_types_ + t] = count;
+        if (beneficiary >= 0) hands_[beneficiary * num_types_ + t] -= count;
+    }
+    const auto [k, king] = lost_kings_.back();
+    lost_kings_.pop_back();
+    if (k >= 0) put(k, king);
+}
+
+void GenericPosition::undo_move() {
+    const Undo u = history_.back();
+    history_.pop_back();
+    const Player me = u.mover;
+    // First the turn procedure, which ran after the board move: eliminations in reverse order.
+    if (variant_->num_players() > 2) {
+        const TurnEvents& ev = events_.back();
+        const Player beneficiary = u.move.is_null() ? u.beneficiary : me;
+        for (int i = ev.eliminated.count - 1; i >= 0; --i)
+            restore_eliminated(ev.eliminated.players[static_cast<std::size_t>(i)], beneficiary);
+        events_.pop_back();
+    }
+    active_ = u.active;
+    game_over_ = u.game_over;
+    if (u.move.is_null()) {  // a forfeit: nothing moved on the board
+        to_move_ = me;
+        key_ = u.key;
+        return;
+    }
+    const int to = mb_->cell_of[u.move.to()];
+    take(to);
+    if (u.move.is_drop()) {
+        ++hands_[me * num_types_ + u.move.dropped()];
+    } else {
+        put(mb_->cell_of[u.move.from()], u.moved);
+        if (u.captured != kEmpty) {
+            put(to, u.captured);
+            --hands_[me * num_types_ + type_of(u.captured)];
+        }
+    }
+    to_move_ = me;
+    key_ = u.key;
+}
+
+// ---- destinations -------------------------------------------------------------------------
+
+template <class Emit>
+void GenericPosition::walk_path(const CompiledMoves& cm, int node, int start, Player owner,
+                                Emit& emit) const {
+    const PathNode& n = cm.path_nodes[node];
+    const int d = mb_->delta(n.v);
+    const bool waypoint = n.child_count > 0;
+    auto continue_from = [&](int c) {
+        for (int i = 0; i < n.child_count; ++i) walk_path(cm, n.first_child + i, c, owner, emit);
+    };
+    int c = start;
+    for (int step = 1; n.max_steps == 0 || step <= n.max_steps; ++step) {
+        c += d;
+        const PieceCode pc = board_[c];
+        if (pc == kOffBoard) return;
+        if (pc == kEmpty) {
+            if (can_move(n.modality)) {
+                if (waypoint)
+                    continue_from(c);
+                else
+                    emit(c);
+            }
+            continue;
+        }
+        if (n.modality == Modality::Hop) {
+            if (waypoint) continue_from(c);
+        } else if (!waypoint && can_capture(n.modality) && owner_of(pc) != owner && !is_royal(pc)) {
+            emit(c);
+        }
+        return;
+    }
+}
+
+template <class Emit>
+void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) const {
+    const DeltaMoves& dm = moves_of(pc);
+    const Player owner = owner_of(pc);
+    auto deliver = [&](int to) {
+        if (dm.may_repeat_destination) {
+            if (stamp_[to] == stamp_counter_) return;
+            stamp_[to] = stamp_counter_;
+        }
+        emit(to);
+    };
+    if (dm.may_repeat_destination) ++stamp_counter_;
+    // No move captures a royal piece (RULES.md §D.3; in two-player games it never arises).
+    for (const LeapDelta& l : dm.leaps) {
+        const int to = cell + l.delta;
+        const PieceCode t = board_[to];
+        if (t == kEmpty) {
+            if (can_move(l.modality)) deliver(to);
+        } else if (t != kOffBoard && owner_of(t) != owner && can_capture(l.modality) &&
+                   !is_royal(t)) {
+            deliver(to);
+        }
+    }
+    for (const SlideDelta& s : dm.slides) {
+        int to = cell;
+        for (int step = 1; s.max_steps == 0 || step <= s.max_steps; ++step) {
+            to += s.delta;
+            const PieceCode t = board_[to];
+            if (t == kEmpty) {
+                if (can_move(s.modality)) deliver(to);
+                continue;
+            }
+            if (t != kOffBoard && owner_of(t) != owner && can_capture(s.modality) && !is_royal(t))
+                deliver(to);
+            break;
+        }
+    }
+    if (dm.has_paths) {
+        const CompiledMoves& cm = variant_->moves(variant_->orientation(owner), face_of(pc));
+        for (int root : cm.path_roots) walk_path(cm, root, cell, owner, deliver);
+    }
+}
+
+// ---- attacks ------------------------------------------------------------------------------
+
+bool GenericPosition::royal_attacked(int cell, Player defender) const {
+    const int nt = num_types_;
+    const std::size_t stride = static_cast<std::size_t>(4) * nt;
+    auto index = [&](PieceCode pc) {
+        return static_cast<int>(variant_->orientation(owner_of(pc))) * nt +
+               variant_->mover_type(face_of(pc));
+    };
+    for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
+        const PieceCode pc = board_[cell - mb_->leap_deltas[i]];
+        if (is_piece(pc) && owner_of(pc) != defender && mb_->leap_attacks[i * stride + index(pc)])
+            return true;
+    }
+    for (std::size_t i = 0; i < mb_->slide_deltas.size(); ++i) {
+        const int d = mb_->slide_deltas[i];
+        int c = cell - d;
+        int steps = 1;
+        while (board_[c] == kEmpty) {
+            c -= d;
+            ++steps;
+        }
+        const PieceCode pc = board_[c];
+        if (pc != kOffBoard && owner_of(pc) != defender) {
+            const int r = mb_->slide_range[i * stride + index(pc)];
+            if (r != 0 && (r == 255 || steps <= r)) return true;
+        }
+    }
+    for (int c : path_cells_) {
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && owner_of(pc) != defender && moves_of(pc).royal_capturing_paths &&
+            piece_attacks(c, cell))
+            return true;
+    }
+    return false;
+}
+
+bool GenericPosition::piece_attacks(int from, int target) const {
+    // The target holds a royal of another player (or is tested as if it did): a capture.
+    const PieceCode pc = board_[from];
+    const DeltaMoves& dm = moves_of(pc);
+    for (const LeapDelta& l : dm.leaps)
+        if (from + l.delta == target && can_capture(l.modality) && !l.victim_not_royal) return true;
+    for (const SlideDelta& s : dm.slides) {
+        if (!can_capture(s.modality) || s.victim_not_royal) continue;
+        int c = from;
+        for (int step = 1; s.max_steps == 0 || step <= s.max_steps; ++step) {
+            c += s.delta;
+            if (c == target) return true;
+            if (board_[c] != kEmpty) break;
+        }
+    }
+    if (!dm.royal_capturing_paths) return false;
+    const CompiledMoves& cm = variant_->moves(variant_->orientation(owner_of(pc)), face_of(pc));
+    for (int root : cm.path_roots)
+        if (path_captures_royal_at(cm, root, from, target)) return true;
+    return false;
+}
+
+bool GenericPosition::path_captures_royal_at(const CompiledMoves& cm, int node, int start,
+                                             int target) const {
+    const PathNode& n = cm.path_nodes[node];
+    const int d = mb_->delta(n.v);
+    const bool waypoint = n.child_count > 0;
+    auto continue_from = [&](int c) {
+        for (int i = 0; i < n.child_count; ++i)
+            if (path_captures_royal_at(cm, n.first_child + i, c, target)) return true;
+        return false;
+    };
+    int c = start;
+    for (int step = 1; n.max_steps == 0 || step <= n.max_steps; ++step) {
+        c += d;
+        if (c == target)  // occupied by the royal
+            return !waypoint ? can_capture(n.modality) && !n.victim_not_royal
+                             : n.modality == Modality::Hop && continue_from(c);
+        const PieceCode pc = board_[c];
+        if (pc == kOffBoard) return false;
+        if (pc == kEmpty) {
+            if (waypoint && can_move(n.modality) && continue_from(c)) return true;
+            continue;
+        }
+        return waypoint && n.modality == Modality::Hop && continue_from(c);
+    }
+    return false;
+}
+
+// ---- generation and legality --------------------------------------------------------------
+
+void GenericPosition::push_board_move(Player p, int from, int to, PieceCode pc,
+                                      MoveList& list) const {
+    const Square fs = mb_->square_of[from];
+    const Square ts = mb_->square_of[to];
+    if (is_promoted(pc)) {
+        list.push_back(Move::board(fs, ts, false));
+        return;
+    }
+    const bool promotable = variant_->can_promote(pc);
+    const bool may_stay = !promotable || variant_->may_stay_unpromoted(p, type_of(pc), ts);
+    if (promotable && (variant_->in_zone(p, fs) || variant_->in_zone(p, ts)))
+        list.push_back(Move::board(fs, ts, true));
+    if (may_stay) list.push_back(Move::board(fs, ts, false));
+}
+
+void GenericPosition::generate_pseudo(Player p, MoveList& list) const {
+    const Geometry& g = variant_->geo;
+    for (Square s = 0; s < g.squares(); ++s) {
+        const int cell = mb_->cell_of[s];
+        const PieceCode pc = board_[cell];
+        if (pc == kEmpty || owner_of(pc) != p) continue;
+        for_each_destination(cell, pc, [&](int to) { push_board_move(p, cell, to, pc, list); });
+    }
+    if (!variant_->drops) return;
+    const Orientation o = variant_->orientation(p);
+    std::vector<char> blocked_line;
+    for (PieceType t : variant_->hand_types) {
+        if (hands_[p * num_types_ + t] == 0) continue;
+        const bool nifu = variant_->types[t].one_per_file;
+        if (nifu) {
+            blocked_line.assign(std::max(g.files, g.ranks), 0);
+            const PieceCode own = make_piece(p, t, false);
+            for (Square s = 0; s < g.squares(); ++s)
+                if (piece_on(s) == own) blocked_line[g.line_of(o, s)] = 1;
+        }
+        for (Square s = 0; s < g.squares(); ++s) {
+            if (piece_on(s) != kEmpty || !variant_->may_drop(p, t, s)) continue;
+            if (nifu && blocked_line[g.line_of(o, s)]) continue;
+            list.push_back(Move::drop(t, s));
+        }
+    }
+}
+
+bool GenericPosition::any_enemy_path_attacker(Player p) const {
+    for (int c : path_cells_) {
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && owner_of(pc) != p && moves_of(pc).royal_capturing_paths) return true;
+    }
+    return false;
+}
+
+GenericPosition::Trial GenericPosition::trial_move(Player p, Move m) const {
+    Trial t;
+    t.to = mb_->cell_of[m.to()];
+    t.captured = board_[t.to];
+    if (m.is_drop()) {
+        t.moved = make_piece(p, m.dropped(), false);
+        board_[t.to] = t.moved;
+    } else {
+        t.from = mb_->cell_of[m.from()];
+        t.moved = board_[t.from];
+        board_[t.from] = kEmpty;
+        board_[t.to] = m.promotes() ? static_cast<PieceCode>(t.moved | 0x80) : t.moved;
+        if (is_royal(t.moved)) {
+            t.king_from = t.from;
+            king_cell_[p] = t.to;
+        }
+    }
+    if (moves_of(board_[t.to]).royal_capturing_paths) {
+        path_cells_.push_back(t.to);
+        t.pushed_path = true;
+    }
+    return t;
+}
+
+void GenericPosition::undo_trial(Player p, const Trial& t) const {
+    if (t.pushed_path) path_cells_.pop_back();
+    board_[t.to] = t.captured;
+    if (t.from >= 0) board_[t.from] = t.moved;
+    if (t.king_from >= 0) king_cell_[p] = t.king_from;
+}
+
+bool GenericPosition::leaves_king_safe(Player p, Move m) const {
+    const Trial t = trial_move(p, m);
+    const int k = king_cell_[p];
+    const bool safe = k < 0 || !royal_attacked(k, p);
+    undo_trial(p, t);
+    return safe;
+}
+
+bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
+    const Trial t = trial_move(p, m);
+    // The replies are tested with the dropped piece out of the hand, as after the real drop.
+    int& in_hand = hands_[p * num_types_ + m.dropped()];
+    --in_hand;
+    bool illegal = false;
+    const bool broad = variant_->drop_mate_reading == VariantSpec::DropMateReading::Broad;
+    for (Player y = 0; y < variant_->num_players() && !illegal; ++y) {
+        if (y == p || !is_active(y) || king_cell_[y] < 0) continue;
+        // Narrow reading: the dropped piece itself gives the check. Broad: any check.
+        const bool checked =
+            broad ? royal_attacked(king_cell_[y], y) : piece_attacks(t.to, king_cell_[y]);
+        if (checked && !has_legal_move(y)) illegal = true;
+    }
+    ++in_hand;
+    undo_trial(p, t);
+    return illegal;
+}
+
+// `check`: p's King is attacked now; `paths`: some enemy piece has royal-capturing paths.
+// Without either, only a move of the King or of a piece aligned with it can expose the King.
+bool GenericPosition::legal_pseudo(Player p, Move m, bool check, bool paths) const {
+    const int k = king_cell_[p];
+    if (k >= 0) {
+        bool test = check || paths;
+        if (!m.is_drop()) {
+            const int from = mb_->cell_of[m.from()];
+            const std::size_t ks = static_cast<std::size_t>(mb_->square_of[k]);
+            test = test || from == k || mb_->aligned[ks * variant_->geo.squares() + m.from()];
+        }
+        if (test && !leaves_king_safe(p, m)) return false;
+    }
+    if (m.is_drop() && variant_->types[m.dropped()].no_drop_mate)
+        return !drop_mates_illegally(p, m);
+    return true;
+}
+
+void GenericPosition::generate_legal(Player p, MoveList& list) const {
+    const std::size_t start = list.size();
+    generate_pseudo(p, list);
+    const int k = king_cell_[p];
+    const bool check = k >= 0 && royal_attacked(k, p);
+    const bool paths = k >= 0 && any_enemy_path_attacker(p);
+    std::size_t kept = start;
+    for (std::size_t i = start; i < list.size(); ++i)
+        if (legal_pseudo(p, list[i], check, paths)) list[kept++] = list[i];
+    list.resize(kept);
+}
+
+// Stops at the first legal move: the four-player turn procedure asks this after every move.
+bool GenericPosition::has_legal_move(Player p) const {
+    MoveList list;
+    generate_pseudo(p, list);
+    const int k = king_cell_[p];
+    const bool check = k >= 0 && royal_attacked(k, p);
+    const bool paths = k >= 0 && any_enemy_path_attacker(p);
+    return std::any_of(list.begin(), list.end(),
+                       [&](Move m) { return legal_pseudo(p, m, check, paths); });
+}
+
+bool GenericPosition::in_check(Player p) const {
+    const int k = king_cell_[p];
+    return k >= 0 && royal_attacked(k, p);
+}
+
+bool GenericPosition::gives_check(Move m) const {
+    const Player me = to_move_;
+    const Trial t = trial_move(me, m);
+    bool check = false;
+    for (Player y = 0; y < variant_->num_players() && !check; ++y)
+        if (y != me && is_active(y) && king_cell_[y] >= 0) check = royal_attacked(king_cell_[y], y);
+    undo_trial(me, t);
+    return check;
+}
+
+bool GenericPosition::is_legal(Move m) const {
+    MoveList list;
+    legal_moves(list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+}  // namespace seireigi

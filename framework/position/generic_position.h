@@ -1,0 +1,170 @@
+// GenericPosition: the board-size-agnostic position of the generic rules engine.
+//
+// It implements the Position contract (position_contract.h) for any variant: 2-4 players, any
+// rectangular board, every piece the XBetza grammar describes. The board is a mailbox with a
+// border of off-board cells (mailbox.h). Move generation is pseudo-legal generation followed by
+// a king-safety test that is skipped where it provably cannot fail.
+//
+// do_move applies the variant's whole per-move procedure. With two players that is only the
+// move and the turn passing. With three or four it is RULES.md §D.4: the mate test of every
+// checked player, the after-loss procedure (King removed, hand to the mover, the loser's pieces
+// neutral: they keep their owner, who is inactive), cascades, the next player (a checked player
+// first) and stalemate skips. undo_move restores all of it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "position/mailbox.h"
+#include "position/position_contract.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
+
+namespace seireigi {
+
+class GenericPosition {
+  public:
+    GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state);
+
+    const Variant& variant() const { return *variant_; }
+    const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+    PositionState state() const;
+    Player side_to_move() const { return to_move_; }
+    PieceCode piece_on(Square s) const { return board_[mb_->cell_of[s]]; }
+    int hand_count(Player p, PieceType t) const { return hands_[p * num_types_ + t]; }
+    bool is_active(Player p) const { return (active_ >> p) & 1; }
+    std::uint64_t key() const { return key_; }
+    int ply() const { return static_cast<int>(history_.size()); }
+
+    // Nothing once the game is over (RULES.md §0.4: an ended game counts 0 in perft).
+    void legal_moves(MoveList& list) const {
+        if (!game_over_) generate_legal(to_move_, list);
+    }
+    bool is_legal(Move m) const;
+    void do_move(Move m);
+    // Three or more players: `loser` leaves the game without a move (resignation, perpetual
+    // check; RULES.md §D.7) by the after-loss procedure, with `beneficiary` receiving the hand
+    // (-1: the hand leaves play). Then, as after a move, cascade mates (attributed to the
+    // beneficiary) and the choice of the next player, searching from the player to move
+    // (who keeps the turn if still active and nobody is in check). Undone by undo_move.
+    void forfeit(Player loser, Player beneficiary);
+    void undo_move();
+    bool in_check(Player p) const;
+    bool has_legal_move(Player p) const;
+    bool gives_check(Move m) const;
+
+    // Three or more players: at most one player is left, or every active player had to skip
+    // (a draw, RULES.md §D.4 step 7). Always false for two players (mate ends the move list).
+    bool game_over() const { return game_over_; }
+    // What the turn procedure did after the last move (empty before any move).
+    TurnEvents last_events() const {
+        return events_.empty() || history_.empty() ? TurnEvents{} : events_.back();
+    }
+
+    // The legal moves of `p` as if `p` were to move.
+    void generate_legal(Player p, MoveList& list) const;
+    // The key computed from scratch (tests compare it with the incremental key).
+    std::uint64_t compute_key() const;
+
+  private:
+    static constexpr PieceCode kOffBoard = 0xFFFF;
+
+    struct Undo {
+        Move move;
+        PieceCode moved = kEmpty;  // the piece as it stood on `from` (board moves)
+        PieceCode captured = kEmpty;
+        Player mover = 0;         // the player to move before (for a forfeit too)
+        Player beneficiary = -1;  // a forfeit's beneficiary; a move's is the mover
+        std::uint64_t key = 0;
+        std::uint8_t active = 0;  // before the move
+        bool game_over = false;   // before the move
+    };
+
+    bool is_piece(PieceCode pc) const { return pc != kEmpty && pc != kOffBoard; }
+    const DeltaMoves& moves_of(PieceCode pc) const {
+        return mb_->moves_of(variant_->orientation(owner_of(pc)),
+                             variant_->mover_type(face_of(pc)));
+    }
+    bool is_royal(PieceCode pc) const { return variant_->types[type_of(pc)].royal; }
+
+    // Pseudo-legal destinations of the piece on `cell`; calls emit(to_cell) once per square
+    // (paths deduplicated where the piece's components can overlap).
+    template <class Emit>
+    void for_each_destination(int cell, PieceCode pc, Emit&& emit) const;
+    template <class Emit>
+    void walk_path(const CompiledMoves& cm, int node, int start, Player owner, Emit& emit) const;
+
+    // Whether a royal of `defender` standing on `cell` could be captured by any piece not
+    // owned by `defender` (active or eliminated).
+    bool royal_attacked(int cell, Player defender) const;
+    // Whether the piece on `from` attacks `target` as a royal victim.
+    bool piece_attacks(int from, int target) const;
+    bool path_captures_royal_at(const CompiledMoves& cm, int node, int start, int target) const;
+    // King safety of `p` after the pseudo-legal move m, tested by playing it on the board.
+    bool leaves_king_safe(Player p, Move m) const;
+    bool drop_mates_illegally(Player p, Move m) const;
+    bool any_enemy_path_attacker(Player p) const;
+    void push_board_move(Player p, int from, int to, PieceCode pc, MoveList& list) const;
+    void generate_pseudo(Player p, MoveList& list) const;
+
+    // A trial move on the board only (no key, no hands), for legality tests.
+    struct Trial {
+        int from = -1, to = -1;
+        PieceCode moved = kEmpty, captured = kEmpty;
+        int king_from = -1;
+        bool pushed_path = false;
+    };
+    Trial trial_move(Player p, Move m) const;
+    void undo_trial(Player p, const Trial& t) const;
+
+    void put(int cell, PieceCode pc);
+    PieceCode take(int cell);
+    Player next_player(Player after) const;
+    // Whether the pseudo-legal move m of p is legal (king safety, drop mate).
+    bool legal_pseudo(Player p, Move m, bool check, bool paths) const;
+    // RULES.md §D.4 steps 1-7 (three or more players): mates and cascades attributed to
+    // `mating` (who is never mated by it; -1 for none), then the next player: the first checked
+    // player clockwise after `after`, else the next active player after `after`, and skips.
+    void turn_procedure(Player mating, Player after, TurnEvents& events);
+    void eliminate(Player loser, Player beneficiary);
+    void restore_eliminated(Player loser, Player beneficiary);
+    void set_active(std::uint8_t mask);
+    void set_to_move(Player p);
+    int active_count() const;
+    // Whether no active player can move (the all-skipped draw), for positions given as a state.
+    bool nobody_can_move() const;
+
+    std::shared_ptr<const Variant> variant_;
+    std::shared_ptr<const MailboxTables> tables_;  // shared per variant (mailbox_tables)
+    const MailboxTables* mb_;
+    int num_types_;
+    // Board and king cells are mutable: legality tests play a move on the board and take it
+    // back inside const functions.
+    mutable std::vector<PieceCode> board_;  // by cell
+    mutable std::vector<int> hands_;        // [player * num_types + type]; mutable like board_
+    mutable std::array<int, kMaxPlayers> king_cell_{-1, -1, -1, -1};
+    // Cells that held pieces whose paths can capture royals (hooks, cannons). Entries may go
+    // stale during trial moves; readers check the piece found there.
+    mutable std::vector<int> path_cells_;
+    Player to_move_ = 0;
+    std::uint8_t active_ = 0x3;
+    std::uint64_t key_ = 0;
+    bool game_over_ = false;
+    std::vector<Undo> history_;
+    // What the turn procedure did, one entry per move (three or more players only, which keeps
+    // the two-player Undo record small).
+    std::vector<TurnEvents> events_;
+    // What eliminations took away, so that undo_move can give it back: per eliminated player (in
+    // the order of elimination) the King's cell and piece, and the hand counts by type.
+    std::vector<std::pair<int, PieceCode>> lost_kings_;
+    std::vector<int> lost_hands_;
+    int move_number_ = 1;
+    mutable std::vector<std::uint32_t> stamp_;  // destination deduplication
+    mutable std::uint32_t stamp_counter_ = 0;
+};
+
+static_assert(PositionContract<GenericPosition>);
+
+}  // namespace seireigi

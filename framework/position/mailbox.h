@@ -1,0 +1,73 @@
+// Mailbox tables: the generic position's board layout and attack tables, compiled once per
+// variant.
+//
+// The board is stored with a border of off-board cells wide enough for the longest atom step
+// (3), so a leap or slide step is one addition and one sentinel test. Attack detection runs
+// backwards from the attacked square: for every leap vector and every slide direction that some
+// piece of the variant has, one table lookup says whether the piece found there attacks.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "rules/compiled_moves.h"
+#include "rules/geometry.h"
+
+namespace seireigi {
+
+struct Variant;
+
+struct LeapDelta {
+    int delta;
+    Modality modality;
+    bool victim_not_royal;
+};
+
+struct SlideDelta {
+    int delta;
+    int max_steps;  // 0 = unlimited
+    Modality modality;
+    bool victim_not_royal;
+};
+
+// A type's moves for one orientation, as cell deltas.
+struct DeltaMoves {
+    std::vector<LeapDelta> leaps;
+    std::vector<SlideDelta> slides;
+    bool has_paths = false;
+    bool royal_capturing_paths = false;  // a path can capture a royal: attack tests must walk it
+    bool may_repeat_destination = false;
+};
+
+struct MailboxTables {
+    static constexpr int kPad = 3;
+    int width = 0;  // files + 2 * kPad
+    int cells = 0;
+    std::vector<int> cell_of;    // square -> cell
+    std::vector<int> square_of;  // cell -> square, -1 off the board
+    int delta(Vec v) const { return v.dy * width + v.dx; }
+
+    int num_types = 0;
+    // [orientation * num_types + mover type]
+    std::vector<DeltaMoves> moves;
+    const DeltaMoves& moves_of(Orientation o, PieceType mover) const {
+        return moves[static_cast<int>(o) * num_types + mover];
+    }
+
+    // Attack detection. A leap vector is attacker -> target; attacker cell = target - delta.
+    std::vector<int> leap_deltas;
+    std::vector<std::uint8_t> leap_attacks;  // [vector * 4 * num_types + o * num_types + mover]
+    std::vector<int> slide_deltas;
+    std::vector<std::uint8_t> slide_range;  // same indexing; 0 none, else max steps (255 = any)
+    // Squares on a slide line from a king square: a piece leaving them may expose the king.
+    std::vector<std::uint8_t> aligned;  // [king square * squares + square]
+};
+
+MailboxTables build_mailbox(const Variant& v);
+
+// The tables of `v`, built on first use and shared by every generic position of that variant for
+// as long as the variant lives (the Variant itself carries no engine's layout).
+std::shared_ptr<const MailboxTables> mailbox_tables(const std::shared_ptr<const Variant>& v);
+
+}  // namespace seireigi

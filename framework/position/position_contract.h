@@ -1,0 +1,44 @@
+// The Position contract: what perft, cross-check and search need from a position, as a C++20
+// concept. The generic position, the naive reference generator and the hand-optimized 9x9
+// position all implement it, and one typed test suite (tests/position_contract_test.cpp) checks
+// every implementation.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
+
+namespace seireigi {
+
+// A growable list: Dai Seireigi positions can have thousands of drops.
+using MoveList = std::vector<Move>;
+
+template <class P>
+concept PositionContract = std::constructible_from < P,
+        std::shared_ptr<const Variant>,
+const PositionState& > &&std::copy_constructible<P>&& requires(P& p, const P& cp, Move m,
+                                                               MoveList& list, Player player,
+                                                               Square s, PieceType t) {
+    { cp.variant() } -> std::same_as<const Variant&>;
+    { cp.state() } -> std::same_as<PositionState>;  // board, hands, mover, active players
+    { cp.side_to_move() } -> std::same_as<Player>;
+    { cp.piece_on(s) } -> std::same_as<PieceCode>;
+    { cp.hand_count(player, t) } -> std::same_as<int>;
+    { cp.is_active(player) } -> std::same_as<bool>;
+    cp.legal_moves(list);  // appends every legal move of the side to move
+    { cp.is_legal(m) } -> std::same_as<bool>;
+    p.do_move(m);   // m must be legal
+    p.undo_move();  // undoes the last do_move exactly, key included
+    { cp.in_check(player) } -> std::same_as<bool>;
+    { cp.has_legal_move(player) } -> std::same_as<bool>;  // as if `player` were to move
+    { cp.gives_check(m) } -> std::same_as<bool>;          // m leaves some other player in check
+    { cp.key() } -> std::same_as<std::uint64_t>;          // Zobrist key, equal across engines
+};
+
+}  // namespace seireigi

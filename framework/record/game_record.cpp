@@ -1,0 +1,337 @@
+#include "record/game_record.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "rules/variant_fingerprint.h"
+#include "text/notation.h"
+
+namespace seireigi {
+
+namespace {
+
+constexpr std::string_view kHeader = "seireigi-record 1";
+
+std::vector<std::string> split_words(std::string_view line) {
+    std::vector<std::string> words;
+    std::istringstream in{std::string(line)};
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+std::optional<int> player_number(const std::string& word, int players) {
+    if (word.empty() || word.size() > 2 ||
+        word.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const int n = std::stoi(word);
+    if (n < 1 || n > players) return std::nullopt;
+    return n - 1;
+}
+
+std::string hex(std::uint64_t f) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(f));
+    return buf;
+}
+
+// How an event stands in a record: a pending impasse is written as the impasse declared (the
+// scores decide again on replay whether it is pending); a two-player resignation names no one.
+GameEvent recorded_form(GameEvent e) {
+    if (e.kind == EventKind::ImpassePending) e.kind = EventKind::Impasse;
+    return e;
+}
+
+// One event line: "resignation 2", "impasse 1", "checkmate 3 by 1", "skipped 4",
+// "all-skipped", "impasse-reached 2".
+std::string event_line(const GameEvent& e) {
+    // Built by appending: GCC 12 warns falsely (-Wrestrict) on " " + std::to_string(...).
+    std::string line(event_word(e.kind));
+    auto append_number = [&](Player p) {
+        line += ' ';
+        line += std::to_string(p + 1);
+    };
+    if (e.kind == EventKind::Impasse || e.kind == EventKind::ImpasseReached) {
+        append_number(e.by);
+        return line;
+    }
+    if (e.player >= 0) append_number(e.player);
+    if (e.by >= 0) {
+        line += " by";
+        append_number(e.by);
+    }
+    return line;
+}
+
+}  // namespace
+
+std::string impasse_rule_text(const Variant& v) {
+    if (v.impasse_threshold <= 0) return "none";
+    std::string s = std::to_string(v.impasse_threshold);
+    for (PieceType t : v.hand_types)
+        s += " " + v.types[t].abbr + "=" + std::to_string(v.types[t].impasse_value);
+    return s;
+}
+
+GameRecord record_of(const Game& game, std::string variant_name, std::vector<std::string> seats) {
+    const Variant& v = game.variant();
+    GameRecord r;
+    r.variant = std::move(variant_name);
+    r.fingerprint = variant_fingerprint(v);
+    r.impasse_rule = impasse_rule_text(v);
+    r.start = write_position(v, game.start());
+    r.seats = std::move(seats);
+    const bool many = v.num_players() > 2;
+    for (int i = 0; i < game.ply(); ++i) {
+        r.moves.push_back(write_move(v, game.moves()[i]));
+        if (many) r.movers.push_back(game.mover_of(i));
+    }
+    for (const GameEvent& e : game.events())
+        if (many || is_declaration(e.kind)) r.events.push_back(recorded_form(e));
+    r.result = describe_result(game);
+    return r;
+}
+
+std::string write_record(const GameRecord& r) {
+    std::ostringstream out;
+    out << kHeader << "\n";
+    out << "# A game of seireigi; the format is described in docs/records.md.\n";
+    out << "variant " << r.variant << "\n";
+    out << "fingerprint " << hex(r.fingerprint) << "\n";
+    out << "impasse-rule " << r.impasse_rule << "\n";
+    out << "start " << r.start << "\n";
+    for (std::size_t i = 0; i < r.seats.size(); ++i)
+        out << "seat " << i + 1 << " " << r.seats[i] << "\n";
+    std::size_t next_event = 0;
+    auto events_at = [&](int ply) {
+        for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event)
+            out << event_line(r.events[next_event]) << "\n";
+    };
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        events_at(static_cast<int>(i));
+        out << "move ";
+        if (i < r.movers.size()) out << r.movers[i] + 1 << " ";
+        out << r.moves[i] << "\n";
+    }
+    events_at(static_cast<int>(r.moves.size()));
+    if (!r.result.empty()) out << "result " << r.result << "\n";
+    return out.str();
+}
+
+std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
+    GameRecord r;
+    std::istringstream in{std::string(text)};
+    std::string line;
+    int number = 0;
+    bool header = false;
+    auto error = [&](const std::string& message) {
+        return Diagnostic{"line " + std::to_string(number), message};
+    };
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#') continue;
+        if (!header) {
+            if (line != kHeader)
+                return error("not a seireigi game record: expected '" + std::string(kHeader) +
+                             "' on the first line");
+            header = true;
+            continue;
+        }
+        const std::size_t space = line.find(' ');
+        const std::string key = line.substr(0, space);
+        const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
+        const std::vector<std::string> words = split_words(rest);
+        if (key == "variant" || key == "start" || key == "impasse-rule" || key == "result") {
+            if (rest.empty()) return error("'" + key + "' needs a value");
+            if (key == "variant") r.variant = rest;
+            if (key == "start") r.start = rest;
+            if (key == "impasse-rule") r.impasse_rule = rest;
+            if (key == "result") r.result = rest;
+        } else if (key == "fingerprint") {
+            if (words.size() != 1 || words[0].size() != 16 ||
+                words[0].find_first_not_of("0123456789abcdef") != std::string::npos)
+                return error("'fingerprint' needs 16 hexadecimal digits");
+            r.fingerprint = std::stoull(words[0], nullptr, 16);
+        } else if (key == "seat") {
+            auto p = words.size() == 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
+            if (!p) return error("expected 'seat N SPEC', e.g. 'seat 2 random:42'");
+            if (r.seats.size() <= static_cast<std::size_t>(*p)) r.seats.resize(*p + 1);
+            r.seats[*p] = words[1];
+        } else if (key == "move") {
+            if (words.empty()) return error("'move' needs a move, e.g. 'move 7g7f'");
+            // "move 2 8e5e": with three or more players, the mover's number first (a move text
+            // never consists of digits only).
+            if (words[0].find_first_not_of("0123456789") == std::string::npos) {
+                auto p = words.size() == 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
+                if (!p)
+                    return error(
+                        "expected 'move N MOVE' with the number of the player, e.g. "
+                        "'move 2 8e5e'");
+                if (r.movers.size() != r.moves.size())
+                    return error("every move of the record names its player, or none does");
+                r.movers.push_back(*p);
+                r.moves.push_back(words[1]);
+            } else {
+                if (!r.movers.empty())
+                    return error("every move of the record names its player, or none does");
+                r.moves.insert(r.moves.end(), words.begin(), words.end());
+            }
+        } else if (auto kind = event_from_word(key); kind && *kind != EventKind::ImpassePending) {
+            GameEvent e{*kind, static_cast<int>(r.moves.size()), -1, -1};
+            const bool no_player = *kind == EventKind::Repetition ||
+                                   *kind == EventKind::MutualPerpetualCheck ||
+                                   *kind == EventKind::AllSkipped;
+            const bool names_by = *kind == EventKind::Impasse || *kind == EventKind::ImpasseReached;
+            std::optional<Player> p;
+            std::optional<Player> by;
+            if (!no_player && !words.empty()) p = player_number(words[0], kMaxPlayers);
+            if (words.size() == 3 && words[1] == "by") by = player_number(words[2], kMaxPlayers);
+            const bool ok = no_player  ? words.empty()
+                            : names_by ? words.size() == 1 && p
+                                       : p && (words.size() == 1 || (words.size() == 3 && by));
+            if (!ok)
+                return error(no_player  ? "'" + key + "' takes nothing after it"
+                             : names_by ? "expected '" + key + " N' with the number of the player"
+                                        : "expected '" + key + " N' or '" + key +
+                                              " N by M' with the numbers of the players");
+            if (names_by)
+                e.by = *p;
+            else if (!no_player)
+                e.player = *p;
+            if (by) e.by = *by;
+            r.events.push_back(e);
+        } else {
+            return error("unknown line '" + key +
+                         "'; expected variant, fingerprint, impasse-rule, start, seat, move, "
+                         "an event (resignation, impasse, checkmate, skipped ...) or result");
+        }
+    }
+    if (!header) return Diagnostic{"", "the record is empty"};
+    if (r.variant.empty()) return Diagnostic{"", "the record names no variant"};
+    if (r.start.empty()) return Diagnostic{"", "the record has no start position"};
+    return r;
+}
+
+std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
+                                             std::shared_ptr<const Variant> variant) {
+    const Variant& v = *variant;
+    const std::uint64_t now = variant_fingerprint(v);
+    if (now != r.fingerprint)
+        return Diagnostic{"", "the rules of '" + r.variant +
+                                  "' have changed since this game was saved (fingerprint " +
+                                  hex(r.fingerprint) + " then, " + hex(now) +
+                                  " now), so its moves cannot be replayed as they were played; "
+                                  "resume it with the variant file it was played with"};
+    if (!r.impasse_rule.empty() && impasse_rule_text(v) != r.impasse_rule)
+        return Diagnostic{"", "the impasse rule of '" + r.variant +
+                                  "' has changed since this game was saved (then: " +
+                                  r.impasse_rule + "; now: " + impasse_rule_text(v) + ")"};
+    auto start = read_position(v, r.start);
+    if (auto* d = std::get_if<Diagnostic>(&start))
+        return Diagnostic{"", "the start position of the record: " + d->text()};
+    if (auto why = Game::unfit_for_play(v, std::get<PositionState>(start)))
+        return Diagnostic{"", "the start position of the record: " + *why};
+    Game game(variant, std::get<PositionState>(start));
+    std::size_t next_event = 0;
+    // The players' decisions at `ply`, in the record's order; the implied events are compared
+    // with the replayed game's at the end.
+    auto declare = [&](int ply) -> std::optional<Diagnostic> {
+        for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event) {
+            const GameEvent& d = r.events[next_event];
+            if (!is_declaration(d.kind)) continue;
+            if (game.over())
+                return Diagnostic{"", "the record declares " + std::string(event_word(d.kind)) +
+                                          " after the end of the game"};
+            if (d.kind == EventKind::Resignation) {
+                if (d.player >= v.num_players() || !game.position().is_active(d.player))
+                    return Diagnostic{"", "the record has player " + std::to_string(d.player + 1) +
+                                              " resign, who is not in the game"};
+                game.resign(d.player);
+            } else if (auto why = game.impasse_refusal()) {
+                return Diagnostic{"", "the impasse in the record is not allowed: " + *why};
+            } else {
+                game.declare_impasse(d.by);
+            }
+        }
+        return std::nullopt;
+    };
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        if (auto d = declare(static_cast<int>(i))) return *d;
+        if (i < r.movers.size() && r.movers[i] != game.to_move())
+            return Diagnostic{"", "move " + std::to_string(i + 1) + " '" + r.moves[i] +
+                                      "' of the record is by " + v.players[r.movers[i]].name +
+                                      ", but " + v.players[game.to_move()].name + " is to move"};
+        auto read = game.read_move(r.moves[i]);
+        if (auto* d = std::get_if<Diagnostic>(&read))
+            return Diagnostic{"", "move " + std::to_string(i + 1) + " '" + r.moves[i] +
+                                      "' of the record: " + d->message};
+        game.play(std::get<Move>(read));
+    }
+    if (auto d = declare(static_cast<int>(r.moves.size()))) return *d;
+    if (v.num_players() > 2) {
+        // The events the record states must be those the moves give.
+        std::vector<GameEvent> replayed;
+        for (const GameEvent& e : game.events()) replayed.push_back(recorded_form(e));
+        for (std::size_t i = 0; i < std::max(replayed.size(), r.events.size()); ++i) {
+            const std::string stated = i < r.events.size() ? event_line(r.events[i]) : "nothing";
+            const std::string given = i < replayed.size() ? event_line(replayed[i]) : "nothing";
+            if (i >= r.events.size() || i >= replayed.size() || !(r.events[i] == replayed[i]))
+                return Diagnostic{"", "event " + std::to_string(i + 1) + " of the record is '" +
+                                          stated + "', but its moves give '" + given + "'"};
+        }
+    }
+    const std::string result = describe_result(game);
+    if (result != r.result)
+        return Diagnostic{"", "the record states the result '" +
+                                  (r.result.empty() ? "(game not over)" : r.result) +
+                                  "', but its moves give '" +
+                                  (result.empty() ? "(game not over)" : result) + "'"};
+    return game;
+}
+
+std::optional<std::string> write_file_atomically(const std::filesystem::path& path,
+                                                 std::string_view text, bool sync_to_disk) {
+    const std::filesystem::path tmp =
+        path.string() + ".tmp" + std::to_string(static_cast<long>(::getpid()));
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return "cannot write " + tmp.string() + ": " + std::strerror(errno);
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const std::string why = std::strerror(errno);
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            return "cannot write " + tmp.string() + ": " + why;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    // fsync before the rename: otherwise a crash of the machine could leave the new name on a
+    // file whose contents never reached the disk.
+    const bool synced = !sync_to_disk || ::fsync(fd) == 0;
+    ::close(fd);
+    if (!synced || std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return "cannot save " + path.string() + ": " + why;
+    }
+    return std::nullopt;
+}
+
+std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Diagnostic{path.string(), "cannot open the file"};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace seireigi

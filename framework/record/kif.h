@@ -1,0 +1,23 @@
+// KIF export (the Kakinoki text format that most shogi software reads) for 9x9 two-player
+// games. Piece names come from the piece catalogues' kanji; where a promoted piece has no name
+// in standard KIF (Seireigi's Great Elephant 象, Running Wolf 狼, Heavenly Horse 天 and Free Tiger
+// 虎) its catalogue kanji is written as is. The spellings are listed in docs/records.md.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/game.h"
+#include "rules/variant.h"
+
+namespace seireigi {
+
+// Why a variant's games cannot be written as KIF (KIF knows only 9x9 boards and two players);
+// nothing if they can.
+std::optional<std::string> kif_unsupported(const Variant& v);
+
+// The game as KIF text (UTF-8). `seats` names the players for the 先手/後手 header lines.
+std::string write_kif(const Game& game, const std::vector<std::string>& seats);
+
+}  // namespace seireigi

@@ -1,0 +1,102 @@
+#include "rules/yaml_source.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "rules/embedded_data.h"
+
+namespace seireigi::yaml {
+
+namespace fs = std::filesystem;
+
+std::string SourceFile::identity() const {
+    if (!disk) return "built-in:" + name;
+    std::error_code ec;
+    const fs::path canonical = fs::weakly_canonical(*disk, ec);
+    return (ec ? disk->lexically_normal() : canonical).generic_string();
+}
+
+bool FileFinder::is_path(std::string_view name) {
+    return name.find('/') != std::string_view::npos ||
+           (name.size() >= 5 && name.substr(name.size() - 5) == ".yaml");
+}
+
+std::optional<SourceFile> FileFinder::read_disk(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return SourceFile{path.lexically_normal().generic_string(), text.str(), path};
+}
+
+namespace {
+
+std::optional<SourceFile> read_builtin(const std::string& key) {
+    for (const auto& f : embedded_files())
+        if (f.path == key) return SourceFile{f.path, f.content, std::nullopt};
+    return std::nullopt;
+}
+
+}  // namespace
+
+FileFinder::Found FileFinder::find(Kind kind, std::string_view name, const SourceFile* from) const {
+    Found found;
+    const fs::path base_dir = (from && from->disk) ? from->disk->parent_path() : fs::path();
+    auto try_disk = [&](const fs::path& p) {
+        found.tried.push_back(p.lexically_normal().generic_string());
+        found.file = read_disk(p);
+        return found.file.has_value();
+    };
+
+    if (is_path(name)) {
+        try_disk(base_dir / fs::path(name));
+        return found;
+    }
+    const std::string file_name = std::string(name) + ".yaml";
+    const char* folder = kind == Kind::Variant ? "variants" : "pieces";
+
+    const std::string key = std::string(folder) + "/" + file_name;
+    auto try_builtin = [&] {
+        found.tried.push_back("built-in " + key);
+        found.file = read_builtin(key);
+        return found.file.has_value();
+    };
+    // Built-in files name only built-in files.
+    if (from && !from->disk) {
+        try_builtin();
+        return found;
+    }
+    // Next to the file that names it: catalogues of a variants/ folder live in ../pieces/.
+    if (from) {
+        fs::path dir = base_dir;
+        if (kind == Kind::Catalogue && dir.filename() == "variants")
+            dir = dir.parent_path() / "pieces";
+        if (try_disk(dir / file_name)) return found;
+    }
+    if (data_dir_ && try_disk(*data_dir_ / folder / file_name)) return found;
+    // A name the user gives is looked up in --data-dir only, if given; a name written in a file
+    // falls back to the built-in files, so that a variant of one's own can extend `shogi`.
+    if (!data_dir_ || from) try_builtin();
+    return found;
+}
+
+std::vector<std::string> FileFinder::variant_ids() const {
+    std::vector<std::string> ids;
+    if (data_dir_) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(*data_dir_ / "variants", ec))
+            if (e.path().extension() == ".yaml") ids.push_back(e.path().stem().string());
+    } else {
+        const std::string prefix = "variants/";
+        for (const auto& f : embedded_files())
+            if (f.path.starts_with(prefix) && f.path.ends_with(".yaml"))
+                ids.push_back(f.path.substr(prefix.size(), f.path.size() - prefix.size() - 5));
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+}  // namespace seireigi::yaml
