@@ -1,0 +1,116 @@
+// The engine as the front ends see it: a search over one variant, behind one interface whatever
+// position implementation runs underneath (the fast 9x9 position for standard Seireigi, the
+// generic position for every other variant). USI, XBoard, `analyse`, `match`, the engine seats
+// and the web server all drive it through this header only.
+//
+// Thread model: search() runs on the caller's thread and returns the result; stop() may be called
+// from any other thread and makes a running search return within a few milliseconds. One Engine
+// runs one search at a time; give each seat its own Engine.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "position/position_state.h"
+#include "rules/variant.h"
+
+namespace seireigi::search {
+
+// A score from the point of view of the player to move: centipawns, or a mate distance.
+struct Score {
+    int cp = 0;         // when !mate
+    bool mate = false;  // a forced mate was found
+    int mate_in = 0;    // in moves: > 0 the player to move mates in N, < 0 it is mated in -N
+    friend bool operator==(const Score&, const Score&) = default;
+};
+
+// What limits a search; every zero limit is "none". With no limit at all the search runs until
+// stop() (or a depth of 127).
+struct Limits {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    int movetime_ms = 0;
+    // Clocks of the player to move: remaining time, increment per move, byoyomi per move.
+    int time_ms = -1;  // -1: no clock
+    int increment_ms = 0;
+    int byoyomi_ms = 0;
+    int moves_to_go = 0;  // moves until the next time control (0: sudden death)
+    bool infinite = false;
+    int multipv = 1;
+    // Moves to consider at the root (empty: all legal moves).
+    std::vector<Move> root_moves;
+};
+
+// One line of progress, sent at each completed iteration (and for each multipv line).
+struct Info {
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    Score score;
+    std::uint64_t nodes = 0;
+    std::uint64_t nps = 0;
+    int time_ms = 0;
+    int hashfull = 0;  // per mille
+    std::vector<Move> pv;
+    // Three or more players: a score per player (centipawns), from each player's view.
+    std::vector<int> player_scores;
+};
+
+struct Result {
+    Move best;    // null when the player to move has no legal move (it has lost)
+    Move ponder;  // the expected reply, null if none
+    Score score;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    int time_ms = 0;
+    std::vector<Move> pv;
+};
+
+// Which position implementation runs the search.
+enum class Implementation { Auto, Fast, Generic };
+
+struct Options {
+    int hash_mb = 16;
+    int skill = 20;  // 1 (weakest) .. 20 (full strength); see docs/engine.md
+    Implementation implementation = Implementation::Auto;
+    std::uint64_t seed = 0;  // the noise of low skill levels
+};
+
+class Engine {
+  public:
+    virtual ~Engine() = default;
+
+    // An engine for `variant`, or a message saying why not (Implementation::Fast on a variant
+    // the fast position refuses; a variant with more than two players, until that search exists).
+    static std::unique_ptr<Engine> create(std::shared_ptr<const Variant> variant, Options options,
+                                          std::string* why_not = nullptr);
+
+    virtual const Variant& variant() const = 0;
+    // "fast" or "generic".
+    virtual std::string implementation_name() const = 0;
+    virtual void set_options(const Options& options) = 0;
+    virtual Options options() const = 0;
+
+    // The game so far: the start position and the moves played from it (each must be legal).
+    // The search treats repetitions of positions in this history as the game does.
+    virtual void set_position(const PositionState& start, const std::vector<Move>& moves) = 0;
+
+    // Searches the current position. `on_info` (may be empty) receives progress lines.
+    virtual Result search(const Limits& limits,
+                          const std::function<void(const Info&)>& on_info) = 0;
+    // Thread-safe: makes a running search return its best move so far.
+    virtual void stop() = 0;
+    // Forget what earlier searches learnt (hash table, history): a new game.
+    virtual void clear() = 0;
+};
+
+// The text of a score for people: "+1.25", "-0.40", "mate in 3", "mated in 2".
+std::string describe_score(const Score& s);
+
+}  // namespace seireigi::search
