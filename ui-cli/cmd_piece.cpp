@@ -6,7 +6,7 @@
 
 #include "commands.h"
 #include "context.h"
-#include "position/generic_position.h"
+#include "piece_reach.h"
 #include "text/notation.h"
 
 namespace seireigi::cli {
@@ -20,17 +20,6 @@ struct Options {
     std::string at;
     std::string board;  // "WxH"
 };
-
-std::set<Square> destinations(const std::shared_ptr<const Variant>& v, const PositionState& st,
-                              Square from) {
-    GenericPosition pos(v, st);
-    MoveList list;
-    pos.generate_legal(owner_of(st.board[from]), list);
-    std::set<Square> out;
-    for (Move m : list)
-        if (!m.is_drop() && m.from() == from) out.insert(m.to());
-    return out;
-}
 
 void run(const Options& opt) {
     VariantLoadResult r = load_variant(opt.common.variant, opt.common.source());
@@ -104,27 +93,8 @@ void run(const Options& opt) {
     }
     st.board[from] = piece;
 
-    const std::set<Square> as_moves = destinations(v, st, from);
-    std::set<Square> as_captures;
-    const PieceCode target = make_piece(1, type_of(piece), false);
-    for (Square s = 0; s < v->geo.squares(); ++s) {
-        if (st.board[s] != kEmpty) {
-            if (owner_of(st.board[s]) != 0 && as_moves.count(s)) as_captures.insert(s);
-            continue;
-        }
-        PositionState probe = st;
-        probe.board[s] = target;
-        if (destinations(v, probe, from).count(s)) as_captures.insert(s);
-    }
-    std::set<Square> jumps;
-    const auto& cm = v->moves(v->orientation(0), face_of(piece));
+    const PieceReach reach = piece_reach(v, st, from, 1);
     const Geometry& g = v->geo;
-    for (const auto& l : cm.leaps) {
-        if (std::max(std::abs(l.v.dx), std::abs(l.v.dy)) < 2) continue;
-        const int x = g.x_of(from) + l.v.dx;
-        const int y = g.y_of(from) + l.v.dy;
-        if (g.on_board(x, y)) jumps.insert(g.square(x, y));
-    }
 
     std::cout << v->types[type].name << " (" << v->types[type].betza << ") on " << g.name(from)
               << ", facing " << v->players[0].name << "'s forward (up):\n";
@@ -137,14 +107,14 @@ void run(const Options& opt) {
         for (int x = 0; x < g.files; ++x) {
             const Square s = g.square(x, y);
             std::string cell;
-            const bool mv = as_moves.count(s) && st.board[s] == kEmpty;
-            const bool cap = as_captures.count(s);
+            const bool mv = reach.moves.count(s) > 0;
+            const bool cap = reach.captures.count(s) > 0;
             if (s == from) {
                 cell = "[" + piece_text(*v, piece) + "]";
             } else if (st.board[s] != kEmpty) {
                 cell = piece_text(*v, st.board[s]) + (cap ? "x" : "");
             } else if (mv || cap) {
-                cell = jumps.count(s) ? "@" : "*";
+                cell = reach.jumps.count(s) ? "@" : "*";
                 if (mv && !cap) cell += "m";
                 if (cap && !mv) cell += "c";
             } else {

@@ -1,0 +1,434 @@
+// seireigi serve: the web board. A local HTTP server (cpp-httplib) that shows the one current
+// game to every browser tab and takes moves, undo, resignation, impasse, new games and records
+// from the page (web/page/, built into the binary).
+//
+// Safety (any web page the user visits may send requests to a local server):
+//  * a request whose Host header is not the address the server is bound to gets 403, so that a
+//    foreign name resolving to 127.0.0.1 (DNS rebinding) cannot read the game;
+//  * requests that change anything carry the token embedded in the page (header
+//    X-Seireigi-Token), which other sites cannot read;
+//  * files are read and written only in the data folder, by plain file names; a path with ".."
+//    gets 400; a body over 1 MB gets 413; a malformed request gets 400 with a message and leaves
+//    the game unchanged.
+#include <httplib.h>
+
+#include <iostream>
+#include <random>
+
+#include "commands.h"
+#include "context.h"
+#include "data_folder.h"
+#include "game_json.h"
+#include "json_text.h"
+#include "record/kif.h"
+#include "text/notation.h"
+#include "text/start_position.h"
+#include "web_assets.h"
+#include "web_game.h"
+
+namespace seireigi::cli {
+
+namespace {
+
+using web::error_json;
+
+constexpr std::size_t kMaxBody = 1 << 20;
+constexpr std::chrono::seconds kLongPoll{10};
+constexpr const char* kTokenHeader = "X-Seireigi-Token";
+constexpr const char* kTokenPlaceholder = "{{SEIREIGI_TOKEN}}";
+
+struct ServeOptions {
+    int port = 8080;
+    std::string host = "127.0.0.1";
+    std::string data_dir = "seireigi-data";
+};
+
+std::string make_token() {
+    std::random_device rd;
+    std::string token;
+    const char* hex = "0123456789abcdef";
+    for (int i = 0; i < 32; ++i) token += hex[rd() % 16];
+    return token;
+}
+
+bool is_loopback(const std::string& host) {
+    return host == "127.0.0.1" || host == "localhost" || host == "::1";
+}
+
+void send_json(httplib::Response& res, const std::string& json, int status = 200) {
+    res.status = status;
+    res.set_header("Cache-Control", "no-store");
+    res.set_content(json, "application/json; charset=utf-8");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+    send_json(res, error_json(message), status);
+}
+
+// The answer to a request that changes the game: the new state, or 400 with the reason.
+void answer_change(web::WebGame& game, httplib::Response& res,
+                   const std::optional<std::string>& refusal) {
+    if (refusal) return send_error(res, 400, *refusal);
+    std::string json;
+    game.read([&](const web::GameView& v) { json = web::game_json(v); });
+    send_json(res, json);
+}
+
+// A required parameter, or 400 with a message naming it.
+std::optional<std::string> param(const httplib::Request& req, httplib::Response& res,
+                                 const std::string& name) {
+    if (!req.has_param(name)) {
+        send_error(res, 400, "the request lacks the parameter '" + name + "'");
+        return std::nullopt;
+    }
+    return req.get_param_value(name);
+}
+
+std::optional<int> int_param(const httplib::Request& req, const std::string& name) {
+    if (!req.has_param(name)) return std::nullopt;
+    const std::string s = req.get_param_value(name);
+    if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoi(s);
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::size_t a = 0;
+    for (;;) {
+        const std::size_t b = s.find(sep, a);
+        out.push_back(s.substr(a, b == std::string::npos ? std::string::npos : b - a));
+        if (b == std::string::npos) return out;
+        a = b + 1;
+    }
+}
+
+class WebServer {
+  public:
+    WebServer(const ServeOptions& opt, web::DataFolder folder)
+        : opt_(opt), folder_(std::move(folder)), game_(folder_.autosave()), token_(make_token()) {}
+
+    int run() {
+        restore_or_start();
+        setup();
+        int port = opt_.port;
+        if (port == 0) {
+            port = server_.bind_to_any_port(opt_.host);
+            if (port <= 0) return fail("cannot listen on " + opt_.host);
+        } else if (!server_.bind_to_port(opt_.host, port)) {
+            return fail("cannot listen on " + opt_.host + ":" + std::to_string(port) +
+                        " (in use? try --port 0 for any free port)");
+        }
+        const std::string shown_host =
+            opt_.host.find(':') != std::string::npos ? "[" + opt_.host + "]" : opt_.host;
+        allowed_hosts_ = {shown_host + ":" + std::to_string(port)};
+        if (is_loopback(opt_.host))
+            for (const char* h : {"127.0.0.1", "localhost", "[::1]"})
+                allowed_hosts_.push_back(std::string(h) + ":" + std::to_string(port));
+        if (!is_loopback(opt_.host))
+            std::cout << "warning: listening on " << opt_.host
+                      << ", not only this computer: others on the network can see the game "
+                         "(changes need the page's token)\n";
+        std::cout << "Seireigi web board: http://" << shown_host << ":" << port << "/\n"
+                  << "Games are saved in " << folder_.games().string()
+                  << "; stop the server with Ctrl-C.\n"
+                  << std::flush;
+        server_.listen_after_bind();
+        return 0;
+    }
+
+  private:
+    int fail(const std::string& message) {
+        std::cerr << "error: " << message << "\n";
+        return 2;
+    }
+
+    // The autosaved game, else a new Seireigi game: a person against the random player.
+    void restore_or_start() {
+        if (std::filesystem::exists(folder_.autosave())) {
+            const std::string why = load_record(folder_.autosave());
+            if (why.empty()) return;
+            std::cerr << "warning: cannot resume the autosaved game (" << why
+                      << "); starting a new one\n";
+        }
+        new_game("seireigi", "",
+                 {"human", "random:" + std::to_string(std::random_device{}() % 100000)});
+    }
+
+    // A message, or "" when the record at `path` is now the game.
+    std::string load_record(const std::filesystem::path& path) {
+        auto text = read_text_file(path);
+        if (auto* d = std::get_if<Diagnostic>(&text)) return d->text();
+        auto record = read_record(std::get<std::string>(text));
+        if (auto* d = std::get_if<Diagnostic>(&record))
+            return path.filename().string() + ": " + d->text();
+        const GameRecord& r = std::get<GameRecord>(record);
+        auto loaded = folder_.load(r.variant);
+        if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
+        if (auto why = game_.resume(r, std::get<web::LoadedVariant>(loaded).variant)) return *why;
+        return "";
+    }
+
+    std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
+                                        const std::vector<std::string>& seats) {
+        auto loaded = folder_.load(variant_id);
+        if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
+        const auto& lv = std::get<web::LoadedVariant>(loaded);
+        PositionState start;
+        if (position.empty() || position == "start") {
+            try {
+                start = start_state(*lv.variant);
+            } catch (const std::exception& e) {
+                return std::string(e.what());
+            }
+        } else {
+            auto read = read_position(*lv.variant, position);
+            if (auto* d = std::get_if<Diagnostic>(&read)) return "position: " + d->text();
+            start = std::get<PositionState>(read);
+        }
+        return game_.start(lv.name_in_record, lv.variant, start, seats);
+    }
+
+    void serve_asset(const std::string& path, httplib::Response& res) {
+        const auto& assets = web::web_assets();
+        auto it = assets.find(path == "/" ? "/index.html" : path);
+        if (it == assets.end()) return send_error(res, 404, "no such page: " + path);
+        std::string body = it->second;
+        std::string type = "text/plain";
+        if (it->first.ends_with(".html")) {
+            type = "text/html; charset=utf-8";
+            const std::size_t at = body.find(kTokenPlaceholder);
+            if (at != std::string::npos)
+                body.replace(at, std::string(kTokenPlaceholder).size(), token_);
+        } else if (it->first.ends_with(".js")) {
+            type = "text/javascript; charset=utf-8";
+        } else if (it->first.ends_with(".css")) {
+            type = "text/css; charset=utf-8";
+        } else if (it->first.ends_with(".svg")) {
+            type = "image/svg+xml";
+        }
+        res.set_header("Cache-Control", "no-store");
+        res.set_header("X-Frame-Options", "DENY");
+        res.set_content(body, type);
+    }
+
+    // Host, "..", and the token of state-changing requests, before any handler runs.
+    httplib::Server::HandlerResponse guard(const httplib::Request& req, httplib::Response& res) {
+        const std::string host = req.get_header_value("Host");
+        if (std::find(allowed_hosts_.begin(), allowed_hosts_.end(), host) == allowed_hosts_.end() &&
+            !(opt_.host == "0.0.0.0" || opt_.host == "::")) {
+            send_error(res, 403,
+                       "this server answers only requests addressed to " + allowed_hosts_[0]);
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        if (req.path.find("..") != std::string::npos) {
+            send_error(res, 400, "paths with '..' are refused");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        if (req.method != "GET" && req.method != "HEAD" &&
+            req.get_header_value(kTokenHeader) != token_) {
+            send_error(res, 403,
+                       "this request changes the game and needs the page's token: reload the "
+                       "page");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        return httplib::Server::HandlerResponse::Unhandled;
+    }
+
+    void setup() {
+        server_.set_payload_max_length(kMaxBody);
+        server_.set_pre_routing_handler([this](const httplib::Request& req,
+                                               httplib::Response& res) { return guard(req, res); });
+        server_.set_exception_handler(
+            [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+                std::string what = "unknown error";
+                try {
+                    std::rethrow_exception(ep);
+                } catch (const std::exception& e) {
+                    what = e.what();
+                } catch (...) {
+                }
+                send_error(res, 500, "internal error: " + what);
+            });
+        server_.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+            if (res.status == 413)
+                send_error(res, 413, "the request is larger than 1 MB");
+            else if (res.body.empty())
+                send_error(res, res.status, "cannot answer " + req.method + " " + req.path);
+        });
+
+        for (const auto& [path, body] : web::web_assets()) {
+            (void)body;
+            server_.Get(path, [this, p = path](const httplib::Request&, httplib::Response& res) {
+                serve_asset(p, res);
+            });
+        }
+        server_.Get("/", [this](const httplib::Request&, httplib::Response& res) {
+            serve_asset("/", res);
+        });
+
+        server_.Get("/api/state", [this](const httplib::Request& req, httplib::Response& res) {
+            // ?after=V waits (up to kLongPoll) until the game is no longer at version V.
+            if (auto after = int_param(req, "after"))
+                game_.wait_for_change(static_cast<std::uint64_t>(*after), kLongPoll);
+            answer_change(game_, res, std::nullopt);
+        });
+        server_.Get("/api/variants", [this](const httplib::Request&, httplib::Response& res) {
+            web::JsonWriter j;
+            j.begin_array();
+            for (const auto& c : folder_.variant_choices())
+                j.begin_object()
+                    .field("id", c.id)
+                    .field("name", c.name)
+                    .field("players", c.players)
+                    .end_object();
+            j.end_array();
+            send_json(res, j.text());
+        });
+        server_.Get("/api/records", [this](const httplib::Request&, httplib::Response& res) {
+            web::JsonWriter j;
+            j.begin_array();
+            for (const auto& name : folder_.saved_games()) j.value(name);
+            j.end_array();
+            send_json(res, j.text());
+        });
+        server_.Get("/api/piece", [this](const httplib::Request& req, httplib::Response& res) {
+            piece_legend(req, res);
+        });
+        server_.Get("/api/record", [this](const httplib::Request&, httplib::Response& res) {
+            res.set_header("Content-Disposition", "attachment; filename=\"seireigi.game\"");
+            res.set_content(write_record(game_.record()), "text/plain; charset=utf-8");
+        });
+        server_.Get("/api/kif", [this](const httplib::Request&, httplib::Response& res) {
+            std::string kif, refusal;
+            game_.read([&](const web::GameView& v) {
+                if (auto why = kif_unsupported(v.game.variant()))
+                    refusal = *why;
+                else
+                    kif = write_kif(v.game, v.seats);
+            });
+            if (!refusal.empty()) return send_error(res, 400, "no KIF: " + refusal);
+            res.set_header("Content-Disposition", "attachment; filename=\"seireigi.kif\"");
+            res.set_content(kif, "text/plain; charset=utf-8");
+        });
+
+        server_.Post("/api/move", [this](const httplib::Request& req, httplib::Response& res) {
+            if (auto m = param(req, res, "move")) answer_change(game_, res, game_.play(*m));
+        });
+        server_.Post("/api/undo", [this](const httplib::Request&, httplib::Response& res) {
+            answer_change(game_, res, game_.undo());
+        });
+        server_.Post("/api/resign", [this](const httplib::Request&, httplib::Response& res) {
+            answer_change(game_, res, game_.resign());
+        });
+        server_.Post("/api/impasse", [this](const httplib::Request&, httplib::Response& res) {
+            answer_change(game_, res, game_.declare_impasse());
+        });
+        server_.Post("/api/new", [this](const httplib::Request& req, httplib::Response& res) {
+            auto variant = param(req, res, "variant");
+            if (!variant) return;
+            auto seats = param(req, res, "seats");
+            if (!seats) return;
+            const std::string position =
+                req.has_param("position") ? req.get_param_value("position") : "";
+            answer_change(game_, res, new_game(*variant, position, split(*seats, ',')));
+        });
+        server_.Post("/api/save", [this](const httplib::Request& req, httplib::Response& res) {
+            auto name = param(req, res, "name");
+            if (!name) return;
+            auto file = folder_.game_file(*name);
+            if (auto* d = std::get_if<Diagnostic>(&file)) return send_error(res, 400, d->text());
+            const auto& path = std::get<std::filesystem::path>(file);
+            if (auto error = write_file_atomically(path, write_record(game_.record())))
+                return send_error(res, 500, *error);
+            web::JsonWriter j;
+            j.begin_object().field("saved", path.filename().string()).end_object();
+            send_json(res, j.text());
+        });
+        server_.Post("/api/load", [this](const httplib::Request& req, httplib::Response& res) {
+            auto name = param(req, res, "name");
+            if (!name) return;
+            auto file = folder_.game_file(*name);
+            if (auto* d = std::get_if<Diagnostic>(&file)) return send_error(res, 400, d->text());
+            const std::string why = load_record(std::get<std::filesystem::path>(file));
+            answer_change(game_, res, why.empty() ? std::nullopt : std::optional<std::string>(why));
+        });
+    }
+
+    // The reach of a piece for the legend: ?square=S (a piece on the board, in the position on
+    // screen) or ?player=P&type=T (a piece in hand, drawn alone in the middle of the board).
+    void piece_legend(const httplib::Request& req, httplib::Response& res) {
+        const auto square = int_param(req, "square");
+        const auto player = int_param(req, "player");
+        const auto type = int_param(req, "type");
+        std::string json, refusal;
+        game_.read([&](const web::GameView& view) {
+            const Variant& v = view.game.variant();
+            const auto& vptr = view.game.variant_ptr();
+            const int n = v.num_players();
+            PositionState st = view.game.current();
+            Square from = kNoSquare;
+            if (square) {
+                if (*square >= v.geo.squares() || st.board[*square] == kEmpty) {
+                    refusal = "no piece on that square";
+                    return;
+                }
+                from = *square;
+            } else if (player && type && *player < n && *type < static_cast<int>(v.types.size())) {
+                st = empty_state(v);
+                from = v.geo.square(v.geo.files / 2, v.geo.ranks / 2);
+                st.board[from] = make_piece(*player, *type, false);
+            } else {
+                refusal = "say which piece: ?square=S, or ?player=P&type=T for a piece in hand";
+                return;
+            }
+            const Player owner = owner_of(st.board[from]);
+            if (!view.game.position().is_active(owner) && square) {
+                json = web::reach_json({});  // a neutral piece never moves
+                return;
+            }
+            json = web::reach_json(piece_reach(vptr, st, from, (owner + 1) % n));
+        });
+        if (!refusal.empty()) return send_error(res, 400, refusal);
+        if (json.empty()) return send_error(res, 400, "no game is in progress");
+        send_json(res, json);
+    }
+
+    ServeOptions opt_;
+    web::DataFolder folder_;
+    web::WebGame game_;
+    std::string token_;
+    std::vector<std::string> allowed_hosts_;
+    httplib::Server server_;
+};
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+    auto opt = std::make_shared<ServeOptions>();
+    auto* cmd = app.add_subcommand(
+        "serve",
+        "play in the web browser: starts a local web server and prints the address to open");
+    cmd->add_option("--port", opt->port, "port to listen on (0: any free port)")
+        ->check(CLI::Range(0, 65535))
+        ->capture_default_str();
+    cmd->add_option("--host", opt->host,
+                    "address to listen on; the default lets only this computer in")
+        ->capture_default_str();
+    cmd->add_option("--data-dir", opt->data_dir,
+                    "folder for saved games (DIR/games/, with the autosave) and extra variant "
+                    "files (DIR/variants/*.yaml)")
+        ->capture_default_str();
+    cmd->callback([opt] {
+        web::DataFolder folder(opt->data_dir);
+        if (auto why = folder.prepare()) {
+            report({"--data-dir", *why});
+            throw UserError{};
+        }
+        WebServer server(*opt, std::move(folder));
+        const int code = server.run();
+        if (code != 0) throw UserError{code};
+    });
+}
+
+}  // namespace seireigi::cli

@@ -1,0 +1,120 @@
+#include "data_folder.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include "rules/variant_loader.h"
+
+namespace seireigi::web {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kFilePrefix = "file:";
+
+// `path` lies inside `folder` (after resolving "..", "." and symbolic links).
+bool inside(const fs::path& folder, const fs::path& path) {
+    std::error_code ec;
+    const fs::path f = fs::weakly_canonical(folder, ec);
+    if (ec) return false;
+    const fs::path p = fs::weakly_canonical(path, ec);
+    if (ec) return false;
+    auto [fi, pi] = std::mismatch(f.begin(), f.end(), p.begin(), p.end());
+    return fi == f.end() && pi != p.end();
+}
+
+std::variant<LoadedVariant, Diagnostic> build(const std::string& name, const std::string& what) {
+    VariantLoadResult r = load_variant(name);
+    if (!r.spec) {
+        std::string text;
+        for (const auto& d : r.errors) text += (text.empty() ? "" : "; ") + d.text();
+        return Diagnostic{what, text};
+    }
+    try {
+        return LoadedVariant{name, build_variant(*r.spec)};
+    } catch (const std::exception& e) {
+        return Diagnostic{what, e.what()};
+    }
+}
+
+}  // namespace
+
+bool is_plain_file_name(const std::string& name) {
+    if (name.empty() || name.size() > 100 || name.front() == '.') return false;
+    if (name.find("..") != std::string::npos) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+    });
+}
+
+DataFolder::DataFolder(fs::path root) : root_(std::move(root)) {}
+
+std::optional<std::string> DataFolder::prepare() const {
+    std::error_code ec;
+    fs::create_directories(games(), ec);
+    if (ec) return "cannot create the folder " + games().string() + ": " + ec.message();
+    return std::nullopt;
+}
+
+std::vector<VariantChoice> DataFolder::variant_choices() const {
+    std::vector<VariantChoice> out;
+    std::vector<std::string> ids;
+    for (const auto& l : list_variants()) ids.push_back(l.id);
+    std::error_code ec;
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(variants(), ec)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() == ".yaml" && is_plain_file_name(name)) files.push_back(name);
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) ids.push_back(kFilePrefix + f);
+    for (const auto& id : ids) {
+        auto loaded = load(id);
+        if (auto* l = std::get_if<LoadedVariant>(&loaded))
+            out.push_back({id, l->variant->name, l->variant->num_players()});
+    }
+    return out;
+}
+
+std::variant<LoadedVariant, Diagnostic> DataFolder::load(const std::string& id) const {
+    if (id.rfind(kFilePrefix, 0) == 0) {
+        const std::string file = id.substr(std::string(kFilePrefix).size());
+        if (!is_plain_file_name(file))
+            return Diagnostic{"variant \"" + id + "\"",
+                              "name a file of the data folder's variants/ by its plain name"};
+        return build(fs::absolute(variants() / file).string(), "variant \"" + file + "\"");
+    }
+    const bool is_path = id.find('/') != std::string::npos || id.ends_with(".yaml");
+    if (is_path && !inside(variants(), id))
+        return Diagnostic{"variant \"" + id + "\"",
+                          "the variant file is outside the data folder's variants/ (" +
+                              variants().string() + ")"};
+    if (!is_path) {
+        const auto builtin = list_variants();
+        if (std::none_of(builtin.begin(), builtin.end(), [&](const auto& l) { return l.id == id; }))
+            return Diagnostic{"variant \"" + id + "\"", "no such built-in variant"};
+    }
+    return build(id, "variant \"" + id + "\"");
+}
+
+std::variant<fs::path, Diagnostic> DataFolder::game_file(const std::string& name) const {
+    if (!is_plain_file_name(name))
+        return Diagnostic{"file name \"" + name + "\"",
+                          "use a plain file name (letters, digits, '.', '-', '_'), no folders "
+                          "and no '..'"};
+    std::string file = name;
+    if (!file.ends_with(".game")) file += ".game";
+    return games() / file;
+}
+
+std::vector<std::string> DataFolder::saved_games() const {
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(games(), ec))
+        if (entry.path().extension() == ".game") out.push_back(entry.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace seireigi::web

@@ -1,0 +1,61 @@
+// The web board's data folder: variant files the menu offers (DIR/variants/*.yaml) and game
+// records (DIR/games/). No file outside it is ever read or written: a name from a request is a
+// plain file name, never a path.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/types.h"
+#include "rules/variant.h"
+
+namespace seireigi::web {
+
+// A variant the menu offers: built-in ("seireigi") or a file of the data folder
+// ("file:my-variant.yaml").
+struct VariantChoice {
+    std::string id;
+    std::string name;
+    int players = 2;
+};
+
+// A loaded variant with the name a record keeps for it (built-in name or the file's path).
+struct LoadedVariant {
+    std::string name_in_record;
+    std::shared_ptr<const Variant> variant;
+};
+
+class DataFolder {
+  public:
+    explicit DataFolder(std::filesystem::path root);
+    // Creates DIR/games/ if needed; a message if it cannot.
+    std::optional<std::string> prepare() const;
+    const std::filesystem::path& root() const { return root_; }
+    std::filesystem::path games() const { return root_ / "games"; }
+    std::filesystem::path variants() const { return root_ / "variants"; }
+    std::filesystem::path autosave() const { return games() / "autosave.game"; }
+
+    // The built-in variants and the data folder's variant files that load without error.
+    std::vector<VariantChoice> variant_choices() const;
+    // A menu id, or a record's variant name (a built-in name, or a path that must lie in
+    // DIR/variants/).
+    std::variant<LoadedVariant, Diagnostic> load(const std::string& id_or_record_name) const;
+
+    // The record file called `name` in DIR/games/ (".game" added when missing); refuses
+    // folders, "..", and names that are not plain file names.
+    std::variant<std::filesystem::path, Diagnostic> game_file(const std::string& name) const;
+    std::vector<std::string> saved_games() const;
+
+  private:
+    std::filesystem::path root_;
+};
+
+// Whether `name` is a plain file name: letters, digits, '.', '-', '_', not starting with '.',
+// at most 100 characters. Folders and ".." are not.
+bool is_plain_file_name(const std::string& name);
+
+}  // namespace seireigi::web

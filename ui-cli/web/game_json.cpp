@@ -1,0 +1,175 @@
+#include "game_json.h"
+
+#include "json_text.h"
+#include "text/notation.h"
+
+namespace seireigi::web {
+
+namespace {
+
+const char* orientation_word(Orientation o) {
+    switch (o) {
+        case Orientation::North:
+            return "north";
+        case Orientation::East:
+            return "east";
+        case Orientation::South:
+            return "south";
+        case Orientation::West:
+            return "west";
+    }
+    return "north";
+}
+
+const char* standing_word(Standing s) {
+    switch (s) {
+        case Standing::Playing:
+            return "playing";
+        case Standing::Won:
+            return "won";
+        case Standing::Lost:
+            return "lost";
+        case Standing::Drawn:
+            return "drawn";
+    }
+    return "playing";
+}
+
+void write_variant(JsonWriter& j, const Variant& v, const std::string& name_in_record) {
+    j.key("variant").begin_object();
+    j.field("id", v.id).field("name", v.name).field("source", name_in_record);
+    j.field("files", v.geo.files).field("ranks", v.geo.ranks);
+    j.key("players").begin_array();
+    for (const auto& p : v.players)
+        j.begin_object()
+            .field("name", p.name)
+            .field("orientation", orientation_word(p.orientation))
+            .end_object();
+    j.end_array();
+    j.key("types").begin_array();
+    for (const auto& t : v.types) {
+        j.begin_object().field("id", t.id).field("name", t.name).field("abbr", t.abbr);
+        j.field("kanji", t.kanji).field("kanji_alt", t.kanji_alt).field("betza", t.betza);
+        j.field("base", t.is_base).field("promotes_to", t.promotes_to).field("royal", t.royal);
+        j.end_object();
+    }
+    j.end_array();
+    j.key("hand_types").begin_array();
+    for (PieceType t : v.hand_types) j.value(t);
+    j.end_array();
+    j.field("kif", v.geo.files == 9 && v.geo.ranks == 9 && v.num_players() == 2);
+    j.end_object();
+}
+
+void write_move_fields(JsonWriter& j, const Variant& v, Move m) {
+    j.field("from", m.is_drop() ? -1 : m.from()).field("to", m.to());
+    j.field("drop", m.is_drop() ? m.dropped() : -1).field("promote", m.promotes());
+    j.field("text", write_move(v, m));
+}
+
+}  // namespace
+
+std::string game_json(const GameView& view) {
+    const Game& g = view.game;
+    const Variant& v = g.variant();
+    const GenericPosition& pos = g.position();
+    const PositionState st = g.current();
+    JsonWriter j;
+    j.begin_object();
+    j.field("version", static_cast<long long>(view.version));
+    write_variant(j, v, view.variant_name);
+    j.key("seats").begin_array();
+    for (const auto& s : view.seats) j.value(s);
+    j.end_array();
+    j.field("position", write_position(v, st));
+    j.field("to_move", g.to_move()).field("ply", g.ply());
+    j.key("active").begin_array();
+    for (Player p = 0; p < v.num_players(); ++p) j.value(pos.is_active(p));
+    j.end_array();
+    // One entry per square: null, or the owner, the base type and whether it is promoted.
+    j.key("board").begin_array();
+    for (Square s = 0; s < v.geo.squares(); ++s) {
+        const PieceCode pc = st.board[s];
+        if (pc == kEmpty) {
+            j.null();
+            continue;
+        }
+        j.begin_array().value(owner_of(pc)).value(type_of(pc)).value(is_promoted(pc)).end_array();
+    }
+    j.end_array();
+    // Per player, the count of each hand type, in the order of variant.hand_types.
+    j.key("hands").begin_array();
+    for (Player p = 0; p < v.num_players(); ++p) {
+        j.begin_array();
+        for (PieceType t : v.hand_types) j.value(st.hands[p][t]);
+        j.end_array();
+    }
+    j.end_array();
+    j.key("legal").begin_array();
+    for (Move m : g.legal_moves()) {
+        j.begin_object();
+        write_move_fields(j, v, m);
+        j.end_object();
+    }
+    j.end_array();
+    j.key("last");
+    if (g.ply() > 0) {
+        j.begin_object();
+        write_move_fields(j, v, g.moves().back());
+        j.end_object();
+    } else {
+        j.null();
+    }
+    j.key("in_check").begin_array();
+    if (!g.over())
+        for (Player p = 0; p < v.num_players(); ++p)
+            if (pos.is_active(p) && pos.in_check(p)) j.value(p);
+    j.end_array();
+    j.key("moves").begin_array();
+    for (int i = 0; i < g.ply(); ++i)
+        j.begin_object()
+            .field("text", write_move(v, g.moves()[i]))
+            .field("by", g.mover_of(i))
+            .end_object();
+    j.end_array();
+    j.key("events").begin_array();
+    for (const GameEvent& e : g.events())
+        j.begin_object().field("ply", e.ply).field("text", describe_event(v, e)).end_object();
+    j.end_array();
+    j.key("result").begin_object();
+    j.field("over", g.over()).field("text", describe_result(g));
+    j.key("standings").begin_array();
+    for (Standing s : g.result().standings) j.value(standing_word(s));
+    j.end_array();
+    j.end_object();
+    j.key("impasse_scores").begin_array();
+    for (int s : g.impasse_scores()) j.value(s);
+    j.end_array();
+    j.field("impasse_threshold", v.impasse_threshold);
+    j.end_object();
+    return j.text();
+}
+
+std::string reach_json(const cli::PieceReach& reach) {
+    JsonWriter j;
+    j.begin_object();
+    const std::pair<const char*, const std::set<Square>*> sets[] = {{"moves", &reach.moves},
+                                                                    {"captures", &reach.captures},
+                                                                    {"jumps", &reach.jumps},
+                                                                    {"hooks", &reach.hooks}};
+    for (const auto& [name, set] : sets) {
+        j.key(name).begin_array();
+        for (Square s : *set) j.value(s);
+        j.end_array();
+    }
+    j.end_object();
+    return j.text();
+}
+
+std::string error_json(const std::string& message) {
+    JsonWriter j;
+    j.begin_object().field("error", message).end_object();
+    return j.text();
+}
+
+}  // namespace seireigi::web

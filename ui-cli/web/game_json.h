@@ -1,0 +1,25 @@
+// The web board's answers as JSON: the game as the page draws it, the variants it offers, and a
+// piece's reach for the legend. The page keeps no rules of its own: it reads everything here.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "piece_reach.h"
+#include "rules/variant.h"
+#include "web_game.h"
+
+namespace seireigi::web {
+
+// The variant (board, players, piece faces), the position (board, hands, player to move,
+// players in the game, position text), the legal moves with their move text, the last move,
+// the players in check, the moves played, the events, the result and the seats.
+std::string game_json(const GameView& view);
+
+std::string reach_json(const cli::PieceReach& reach);
+
+// {"error": message}
+std::string error_json(const std::string& message);
+
+}  // namespace seireigi::web
