@@ -13,5 +13,6 @@ void add_piece_command(CLI::App& app);
 void add_cross_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_analyse_command(CLI::App& app);
 
 }  // namespace seireigi::cli

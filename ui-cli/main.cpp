@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     add_cross_check_command(app);
     add_bench_command(app);
     add_play_command(app);
+    add_analyse_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
