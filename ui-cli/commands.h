@@ -14,5 +14,6 @@ void add_cross_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_analyse_command(CLI::App& app);
 
 }  // namespace seireigi::cli

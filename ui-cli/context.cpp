@@ -48,6 +48,15 @@ std::shared_ptr<const Variant> load_or_report(const CommonOptions& opt) {
 
 PositionState position_or_report(const std::shared_ptr<const Variant>& variant,
                                  const CommonOptions& opt) {
+    const GameLine line = game_line_or_report(variant, opt);
+    if (line.moves.empty()) return line.start;
+    GenericPosition pos(variant, line.start);
+    for (Move m : line.moves) pos.do_move(m);
+    return pos.state();
+}
+
+GameLine game_line_or_report(const std::shared_ptr<const Variant>& variant,
+                             const CommonOptions& opt) {
     const Variant& v = *variant;
     PositionState st;
     if (opt.position.empty() || opt.position == "start") {
@@ -65,7 +74,8 @@ PositionState position_or_report(const std::shared_ptr<const Variant>& variant,
         }
         st = std::get<PositionState>(read);
     }
-    if (opt.moves.empty()) return st;
+    GameLine line{st, {}};
+    if (opt.moves.empty()) return line;
     GenericPosition pos(variant, st);
     for (std::size_t i = 0; i < opt.moves.size(); ++i) {
         MoveList legal;
@@ -76,8 +86,9 @@ PositionState position_or_report(const std::shared_ptr<const Variant>& variant,
             throw UserError{};
         }
         pos.do_move(std::get<Move>(read));
+        line.moves.push_back(std::get<Move>(read));
     }
-    return pos.state();
+    return line;
 }
 
 }  // namespace seireigi::cli

@@ -36,6 +36,14 @@ std::shared_ptr<const Variant> load_or_report(const CommonOptions& opt);
 PositionState position_or_report(const std::shared_ptr<const Variant>& variant,
                                  const CommonOptions& opt);
 
+// The start position (--position) and the moves played from it (--moves), each checked.
+struct GameLine {
+    PositionState start;
+    std::vector<Move> moves;
+};
+GameLine game_line_or_report(const std::shared_ptr<const Variant>& variant,
+                             const CommonOptions& opt);
+
 void report(const Diagnostic& d, const std::string& context = "");
 
 }  // namespace seireigi::cli

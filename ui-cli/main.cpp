@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     add_bench_command(app);
     add_play_command(app);
     add_serve_command(app);
+    add_analyse_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

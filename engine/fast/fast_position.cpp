@@ -306,6 +306,20 @@ void FastPosition::undo_move() {
     stack_.pop_back();
 }
 
+void FastPosition::do_null_move() {
+    stack_.push_back(StateInfo{Move(), 0, key_, checkers_});
+    key_ += keys_->side_change[us_];
+    us_ = ~us_;
+    checkers_ = king_[us_] != kNoSq ? attackers_to(~us_, king_[us_], occupied()) : Bitboard();
+}
+
+void FastPosition::undo_null_move() {
+    us_ = ~us_;
+    key_ = stack_.back().key;
+    checkers_ = stack_.back().checkers;
+    stack_.pop_back();
+}
+
 // ---- attacks ------------------------------------------------------------------------------
 
 Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {

@@ -62,6 +62,9 @@ class FastPosition {
     bool is_legal(Move m) const;
     void do_move(Move m);
     void undo_move();
+    // The side to move passes (a search's null move); it must not be in check.
+    void do_null_move();
+    void undo_null_move();
     bool in_check(Player p) const;
     bool has_legal_move(Player p) const;
     bool gives_check(Move m) const;

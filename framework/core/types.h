@@ -112,6 +112,8 @@ class Move {
     constexpr PieceType dropped() const { return static_cast<PieceType>((raw_ >> 20) & 0x7F); }
     constexpr bool promotes() const { return (raw_ >> 27) & 1; }
     constexpr std::uint32_t raw() const { return raw_; }
+    // The move whose raw() is `raw` (hash tables store moves as raw values).
+    static constexpr Move from_raw(std::uint32_t raw) { return Move(raw); }
     constexpr bool is_null() const { return raw_ == 0; }
     friend constexpr bool operator==(Move, Move) = default;
     friend constexpr auto operator<=>(Move a, Move b) { return a.raw_ <=> b.raw_; }

@@ -128,6 +128,16 @@ void GenericPosition::do_move(Move m) {
     history_.push_back(u);
 }
 
+void GenericPosition::do_null_move() {
+    Undo u;  // a null Move: undo_move restores the mover and the key only
+    u.mover = to_move_;
+    u.key = key_;
+    u.active = active_;
+    u.game_over = game_over_;
+    set_to_move(next_player(to_move_));
+    history_.push_back(u);
+}
+
 void GenericPosition::set_to_move(Player p) {
     key_ += zobrist::to_move(p) - zobrist::to_move(to_move_);
     to_move_ = p;

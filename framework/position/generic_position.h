@@ -51,6 +51,10 @@ class GenericPosition {
     // (who keeps the turn if still active and nobody is in check). Undone by undo_move.
     void forfeit(Player loser, Player beneficiary);
     void undo_move();
+    // Two players only: the side to move passes (a search's null move); undone by
+    // undo_null_move. The side to move must not be in check.
+    void do_null_move();
+    void undo_null_move() { undo_move(); }
     bool in_check(Player p) const;
     bool has_legal_move(Player p) const;
     bool gives_check(Move m) const;

@@ -1,5 +1,7 @@
 #include "rules/variant.h"
 
+#include "rules/piece_values.h"
+
 #include <stdexcept>
 
 namespace seireigi {
@@ -67,6 +69,7 @@ std::shared_ptr<const Variant> build_variant(const VariantSpec& spec) {
         info.kanji_alt = def.kanji_alt;
         info.betza = def.betza;
         info.impasse_value = spec.impasse_default_value;
+        info.value = def.value;
         v->types.push_back(info);
     }
     for (const auto& id : spec.base_types) v->types[index_of(spec, id)].is_base = true;
@@ -124,6 +127,7 @@ std::shared_ptr<const Variant> build_variant(const VariantSpec& spec) {
         }
     }
 
+    assign_piece_values(*v);
     return v;
 }
 

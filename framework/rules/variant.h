@@ -30,6 +30,10 @@ struct PieceTypeInfo {
     bool one_per_file = false;  // nifu
     bool no_drop_mate = false;  // uchifuzume
     int impasse_value = 0;
+    // Centipawns (Pawn = 100): the catalogue's `value`, else derived (piece_values.h). For a
+    // promoted face, the value of the face on the board.
+    int value = 0;
+    int hand_value = 0;  // a base type in hand: worth more than on the board (it can be dropped)
     int no_drop_last_ranks = -1;  // overrides (ranks from the far edge); -1 = derived
     int must_promote_last_ranks = -1;
 };

@@ -36,7 +36,7 @@ constexpr std::string_view kVariantKeys[] = {
     "turn_rules"};
 constexpr std::string_view kVariantRequired[] = {"name",        "board", "players",
                                                  "base_pieces", "royal", "setup"};
-constexpr std::string_view kPieceKeys[] = {"name", "abbr", "kanji", "kanji_alt", "betza"};
+constexpr std::string_view kPieceKeys[] = {"name", "abbr", "kanji", "kanji_alt", "betza", "value"};
 constexpr std::string_view kPieceRequired[] = {"name", "abbr", "betza"};
 constexpr std::string_view kBoardKeys[] = {"files", "ranks"};
 constexpr std::string_view kPlayerKeys[] = {"name", "orientation"};
@@ -255,6 +255,8 @@ std::optional<PieceDef> Loader::read_piece(const Entry& entry) {
     text_field("name", def.name);
     text_field("kanji", def.kanji);
     text_field("kanji_alt", def.kanji_alt);
+    if (const Node* n = value.find("value"))
+        if (auto v = r_.integer(*n, what + " value (centipawns, Pawn = 100)", 1, 100000)) def.value = *v;
     if (const Node* n = text_field("abbr", def.abbr); n && !is_abbreviation(def.abbr))
         r_.error(n->where, what + ": abbreviation " + in_quotes(def.abbr) +
                                " must be capital letters A-Z, e.g. G or RH (positions tell the "

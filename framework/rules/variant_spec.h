@@ -24,6 +24,7 @@ struct PieceDef {
     std::string kanji_alt;  // the second player's kanji where it differs (王 for the King)
     std::string betza;      // the XBetza source
     betza::PieceMoves moves;
+    int value = 0;  // centipawns (Pawn = 100); 0: derived from the moves (piece_values.h)
 };
 
 struct PlayerDef {

@@ -1,0 +1,58 @@
+#include "search/evaluation.h"
+
+#include <cstdlib>
+
+namespace seireigi::search {
+
+Evaluator::Evaluator(const Variant& v, EvalWeights w)
+    : v_(v),
+      w_(w),
+      players_(v.num_players()),
+      squares_(static_cast<std::size_t>(v.geo.squares())),
+      hand_value_(v.types.size(), 0),
+      royal_face_(256, 0),
+      pst_(static_cast<std::size_t>(v.num_players()) * 256 * squares_, 0),
+      ring1_(squares_),
+      ring2_(squares_) {
+    for (std::size_t t = 0; t < v.types.size(); ++t) {
+        const PieceTypeInfo& info = v.types[t];
+        hand_value_[t] = info.hand_value;
+        for (bool promoted : {false, true}) {
+            const int face = make_face(static_cast<PieceType>(t), promoted);
+            if (promoted && info.promotes_to == kNoType) continue;
+            const PieceTypeInfo& mover =
+                promoted ? v.types[static_cast<std::size_t>(info.promotes_to)] : info;
+            face_value_[static_cast<std::size_t>(face)] = mover.value;
+            royal_face_[static_cast<std::size_t>(face)] = info.royal ? 1 : 0;
+        }
+    }
+    // Promotion potential: a share of the gain, full in the zone, growing over the ranks before.
+    for (Player p = 0; p < players_; ++p)
+        for (std::size_t t = 0; t < v.types.size(); ++t) {
+            const PieceTypeInfo& info = v.types[t];
+            if (!info.is_base || info.royal || info.promotes_to == kNoType) continue;
+            const int gain = v.types[static_cast<std::size_t>(info.promotes_to)].value - info.value;
+            if (gain <= 0) continue;
+            for (std::size_t s = 0; s < squares_; ++s) {
+                const int ahead = v.geo.ranks_ahead(v.orientation(p), static_cast<Square>(s));
+                const int to_zone = std::max(0, ahead - (v.zone_depth - 1));
+                const int reach = w_.promotion_reach_ranks + 1;
+                if (to_zone >= reach) continue;
+                const int share = gain * w_.promotion_share_pct / 100 * (reach - to_zone) / reach;
+                pst_[(static_cast<std::size_t>(p) * 256 + t) * squares_ + s] = share;
+            }
+        }
+    for (std::size_t s = 0; s < squares_; ++s) {
+        const int x = v.geo.x_of(static_cast<Square>(s)), y = static_cast<int>(s) / v.geo.files;
+        for (int dy = -2; dy <= 2; ++dy)
+            for (int dx = -2; dx <= 2; ++dx) {
+                if (!dx && !dy) continue;
+                const int nx = x + dx, ny = y + dy;
+                if (nx < 0 || ny < 0 || nx >= v.geo.files || ny >= v.geo.ranks) continue;
+                const Square n = v.geo.square(nx, ny);
+                (std::max(std::abs(dx), std::abs(dy)) == 1 ? ring1_ : ring2_)[s].push_back(n);
+            }
+    }
+}
+
+}  // namespace seireigi::search

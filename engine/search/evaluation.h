@@ -1,0 +1,126 @@
+// The evaluation, read entirely from the variant's data (no piece or variant is named here):
+//  * material: each piece's value on the board (its face), and in hand (rules/piece_values.h);
+//  * promotion potential: a piece that can promote gains a share of what promoting would add,
+//    growing as it nears its zone (zone depth from the variant);
+//  * king safety: own pieces next to the King defend it; enemy pieces within two squares
+//    press on it, by their value; empty squares next to the King are holes the opponent can
+//    drop into, weighed by what the opponent holds in hand;
+//  * a small bonus for the player to move.
+// Every weight is a field of EvalWeights, in one place, to be tuned.
+// The score is from the point of view of the player to move. With more than two players it is
+// the mover's total against the strongest opponent's.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+#include "rules/variant.h"
+
+namespace seireigi::search {
+
+struct EvalWeights {
+    int promotion_share_pct = 30;   // of (promoted value - value), in the zone
+    int promotion_reach_ranks = 3;  // ranks before the zone where the share starts growing
+    int defender = 18;              // per own piece next to the King
+    int pressure_pct = 6;           // of an enemy piece's value, within two squares of the King
+    int hole_per_hand_pct = 2;      // per empty square next to the King, of the enemy hand value
+    int hole_hand_cap = 1500;       // enemy hand value counted at most
+    int tempo = 20;
+};
+
+class Evaluator {
+  public:
+    explicit Evaluator(const Variant& v, EvalWeights w = {});
+
+    // The score of `pos` for its player to move. P: any Position contract implementation.
+    template <class P>
+    int evaluate(const P& pos) const;
+
+    // Values for move ordering and exchange tests.
+    int face_value(int face) const { return face_value_[static_cast<std::size_t>(face)]; }
+    int hand_value(PieceType t) const { return hand_value_[static_cast<std::size_t>(t)]; }
+    // What capturing a piece of `face` is worth to the captor: the piece leaves the board and
+    // enters the captor's hand as its base type.
+    int capture_gain(int face) const { return face_value(face) + hand_value(face & 0x7F); }
+
+  private:
+    int positional(Player p, int face, Square s) const {
+        return pst_[(static_cast<std::size_t>(p) * 256 + static_cast<std::size_t>(face)) *
+                        squares_ +
+                    static_cast<std::size_t>(s)];
+    }
+
+    const Variant& v_;
+    EvalWeights w_;
+    int players_;
+    std::size_t squares_;
+    std::array<int, 256> face_value_{};
+    std::vector<int> hand_value_;
+    std::vector<std::uint8_t> royal_face_;  // by face
+    std::vector<int> pst_;                  // [player][face][square]
+    // Squares next to each square, and at distance two (Chebyshev).
+    std::vector<std::vector<Square>> ring1_, ring2_;
+};
+
+template <class P>
+int Evaluator::evaluate(const P& pos) const {
+    std::array<int, kMaxPlayers> total{};
+    std::array<int, kMaxPlayers> hand_total{};
+    std::array<Square, kMaxPlayers> king{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+    const int sq_count = static_cast<int>(squares_);
+    for (Square s = 0; s < sq_count; ++s) {
+        const PieceCode pc = pos.piece_on(s);
+        if (pc == kEmpty) continue;
+        const Player o = owner_of(pc);
+        const int face = face_of(pc);
+        if (royal_face_[static_cast<std::size_t>(face)]) {
+            king[static_cast<std::size_t>(o)] = s;
+            continue;
+        }
+        total[static_cast<std::size_t>(o)] += face_value(face) + positional(o, face, s);
+    }
+    for (Player p = 0; p < players_; ++p)
+        for (PieceType t : v_.hand_types)
+            if (const int n = pos.hand_count(p, t))
+                hand_total[static_cast<std::size_t>(p)] += n * hand_value(t);
+
+    for (Player p = 0; p < players_; ++p) {
+        const Square k = king[static_cast<std::size_t>(p)];
+        total[static_cast<std::size_t>(p)] += hand_total[static_cast<std::size_t>(p)];
+        if (k == kNoSquare) continue;
+        int enemy_hand = 0;
+        for (Player q = 0; q < players_; ++q)
+            if (q != p && pos.is_active(q))
+                enemy_hand = std::max(enemy_hand, hand_total[static_cast<std::size_t>(q)]);
+        enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
+        int safety = 0;
+        for (Square n : ring1_[static_cast<std::size_t>(k)]) {
+            const PieceCode pc = pos.piece_on(n);
+            if (pc == kEmpty)
+                safety -= enemy_hand * w_.hole_per_hand_pct / 100;
+            else if (owner_of(pc) == p)
+                safety += w_.defender;
+            else
+                safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
+        }
+        for (Square n : ring2_[static_cast<std::size_t>(k)]) {
+            const PieceCode pc = pos.piece_on(n);
+            if (pc != kEmpty && owner_of(pc) != p)
+                safety -= face_value(face_of(pc)) * w_.pressure_pct / 200;
+        }
+        total[static_cast<std::size_t>(p)] += safety;
+    }
+
+    const Player me = pos.side_to_move();
+    int best_other = -1000000;
+    for (Player p = 0; p < players_; ++p)
+        if (p != me && pos.is_active(p))
+            best_other = std::max(best_other, total[static_cast<std::size_t>(p)]);
+    if (best_other == -1000000) best_other = 0;
+    return total[static_cast<std::size_t>(me)] - best_other + w_.tempo;
+}
+
+}  // namespace seireigi::search

@@ -1,0 +1,23 @@
+// Search scores: centipawns from the point of view of the player to move, with mate scores at
+// the ends of the range. A mate found `ply` plies from the root scores kMate - ply, so nearer
+// mates score higher.
+#pragma once
+
+namespace seireigi::search {
+
+inline constexpr int kInfinite = 32001;
+inline constexpr int kMate = 32000;
+inline constexpr int kMaxPly = 128;
+inline constexpr int kMateBound = kMate - 2 * kMaxPly;  // scores beyond are mates
+
+constexpr int mate_in(int ply) {
+    return kMate - ply;
+}
+constexpr int mated_in(int ply) {
+    return -kMate + ply;
+}
+constexpr bool is_mate_score(int s) {
+    return s >= kMateBound || s <= -kMateBound;
+}
+
+}  // namespace seireigi::search

@@ -1,0 +1,44 @@
+#include "search/transposition_table.h"
+
+#include <algorithm>
+
+namespace seireigi::search {
+
+void TranspositionTable::resize(int megabytes) {
+    const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
+    std::size_t entries = 1;
+    while (entries * 2 * sizeof(TTEntry) <= bytes) entries *= 2;
+    table_.assign(entries, TTEntry{});
+    mask_ = entries - 1;
+}
+
+void TranspositionTable::clear() {
+    std::fill(table_.begin(), table_.end(), TTEntry{});
+}
+
+void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval, int depth,
+                               Bound bound) {
+    TTEntry& e = table_[key & mask_];
+    // Replace an entry of another position only if it is from an older search or shallower;
+    // keep the known best move when the new visit found none.
+    if (e.key == key || e.generation != generation_ || depth >= e.depth) {
+        if (move.is_null() && e.key == key) move = Move::from_raw(e.move);
+        e.key = key;
+        e.move = move.raw();
+        e.score = static_cast<std::int16_t>(score);
+        e.eval = static_cast<std::int16_t>(eval);
+        e.depth = static_cast<std::int8_t>(std::clamp(depth, -1, 127));
+        e.bound = bound;
+        e.generation = generation_;
+    }
+}
+
+int TranspositionTable::hashfull() const {
+    const std::size_t sample = std::min<std::size_t>(1000, table_.size());
+    int used = 0;
+    for (std::size_t i = 0; i < sample; ++i)
+        used += table_[i].bound != Bound::None && table_[i].generation == generation_;
+    return static_cast<int>(used * 1000 / sample);
+}
+
+}  // namespace seireigi::search

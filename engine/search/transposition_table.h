@@ -1,0 +1,47 @@
+// The transposition table: what earlier visits learnt about a position (best move, score and
+// the kind of bound, depth), found by the position's Zobrist key, which covers the board, every
+// hand, the player to move and the players still in the game.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace seireigi::search {
+
+enum class Bound : std::uint8_t { None, Upper, Lower, Exact };
+
+struct TTEntry {
+    std::uint64_t key = 0;
+    std::uint32_t move = 0;  // Move::raw()
+    std::int16_t score = 0;
+    std::int16_t eval = 0;
+    std::int8_t depth = -1;
+    Bound bound = Bound::None;
+    std::uint8_t generation = 0;
+};
+
+class TranspositionTable {
+  public:
+    explicit TranspositionTable(int megabytes) { resize(megabytes); }
+    void resize(int megabytes);
+    void clear();
+    void new_search() { ++generation_; }
+
+    // The entry for `key`, or nullptr.
+    const TTEntry* probe(std::uint64_t key) const {
+        const TTEntry& e = table_[key & mask_];
+        return e.key == key && e.bound != Bound::None ? &e : nullptr;
+    }
+    void store(std::uint64_t key, Move move, int score, int eval, int depth, Bound bound);
+    // Per mille of the entries written in this search (for `hashfull`).
+    int hashfull() const;
+
+  private:
+    std::vector<TTEntry> table_;
+    std::uint64_t mask_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace seireigi::search

@@ -1,0 +1,79 @@
+// seireigi analyse: the engine's best move and evaluation of a position, with its progress as
+// `info` lines and a last line `bestmove MOVE`.
+#include <iostream>
+
+#include "commands.h"
+#include "context.h"
+#include "search/engine.h"
+#include "search_output.h"
+#include "text/notation.h"
+
+namespace seireigi::cli {
+
+void add_analyse_command(CLI::App& app) {
+    struct Options {
+        CommonOptions common;
+        int depth = 0;
+        int movetime = 0;
+        std::uint64_t nodes = 0;
+        int multipv = 1;
+        int hash = 64;
+        int level = 20;
+        std::string engine = "auto";
+    };
+    auto opt = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "analyse",
+        "search a position: prints `info` lines (depth, score in centipawns or mate, nodes, nodes "
+        "per second, principal variation) and last `bestmove MOVE`. Without --depth, --movetime "
+        "or --nodes it thinks for 5 seconds.");
+    cmd->alias("analyze");
+    opt->common.add_to(*cmd);
+    cmd->add_option("--depth", opt->depth, "search this many plies deep")
+        ->check(CLI::Range(1, 100));
+    cmd->add_option("--movetime", opt->movetime, "think this many milliseconds")
+        ->check(CLI::Range(1, 86400000));
+    cmd->add_option("--nodes", opt->nodes, "stop after this many nodes (deterministic)");
+    cmd->add_option("--multipv", opt->multipv, "show the best K lines")
+        ->check(CLI::Range(1, 500))
+        ->capture_default_str();
+    cmd->add_option("--hash", opt->hash, "hash table size in MB")
+        ->check(CLI::Range(1, 16384))
+        ->capture_default_str();
+    cmd->add_option("--level", opt->level, "skill level 1 (weakest) to 20 (full strength)")
+        ->check(CLI::Range(1, 20))
+        ->capture_default_str();
+    cmd->add_option("--engine", opt->engine,
+                    "position implementation: auto (the fast one where it applies), fast, generic")
+        ->check(CLI::IsMember({"auto", "fast", "generic"}))
+        ->capture_default_str();
+    cmd->callback([opt] {
+        auto v = load_or_report(opt->common);
+        const GameLine line = game_line_or_report(v, opt->common);
+        search::Options o;
+        o.hash_mb = opt->hash;
+        o.skill = opt->level;
+        o.implementation = opt->engine == "fast"      ? search::Implementation::Fast
+                           : opt->engine == "generic" ? search::Implementation::Generic
+                                                      : search::Implementation::Auto;
+        std::string why;
+        auto engine = search::Engine::create(v, o, &why);
+        if (!engine) {
+            report({"", "cannot analyse " + v->name + ": " + why});
+            throw UserError{};
+        }
+        engine->set_position(line.start, line.moves);
+        search::Limits limits;
+        limits.depth = opt->depth;
+        limits.movetime_ms = opt->movetime;
+        limits.nodes = opt->nodes;
+        limits.multipv = opt->multipv;
+        if (!limits.depth && !limits.movetime_ms && !limits.nodes) limits.movetime_ms = 5000;
+        const search::Result r = engine->search(limits, [&](const search::Info& info) {
+            std::cout << info_line(*v, info) << std::endl;
+        });
+        std::cout << "bestmove " << (r.best.is_null() ? "resign" : write_move(*v, r.best)) << "\n";
+    });
+}
+
+}  // namespace seireigi::cli
