@@ -45,15 +45,22 @@ PieceReach piece_reach(const std::shared_ptr<const Variant>& v, const PositionSt
     PieceReach r;
     const PieceCode piece = st.board[from];
     const Player owner = owner_of(piece);
-    const std::set<Square> reached = destinations(v, st, from);
-    const PieceCode target = make_piece(enemy, type_of(piece), false);
+    // Hands change no board move: emptied, the many drops of a full hand need not be generated
+    // for every probe.
+    PositionState board_only = st;
+    for (auto& hand : board_only.hands) std::fill(hand.begin(), hand.end(), 0);
+    const std::set<Square> reached = destinations(v, board_only, from);
+    // The probe is a piece that may be captured: not a King.
+    PieceType probe_type = type_of(piece);
+    if (v->types[probe_type].royal && !v->hand_types.empty()) probe_type = v->hand_types.front();
+    const PieceCode target = make_piece(enemy, probe_type, false);
     for (Square s = 0; s < v->geo.squares(); ++s) {
         if (st.board[s] != kEmpty) {
             if (owner_of(st.board[s]) != owner && reached.count(s)) r.captures.insert(s);
             continue;
         }
         if (reached.count(s)) r.moves.insert(s);
-        PositionState probe = st;
+        PositionState probe = board_only;
         probe.board[s] = target;
         if (destinations(v, probe, from).count(s)) r.captures.insert(s);
     }

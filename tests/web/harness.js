@@ -157,11 +157,16 @@ async function checkPosition(page, server, what) {
   return state;
 }
 
+// The middle of an element on screen. The board is redrawn when the server's state changes, so
+// an element found may be replaced before it is measured: then look again.
 async function center(page, selector) {
-  const handle = await page.$(selector);
-  assert(handle, `nothing on the page matches ${selector}`);
-  const box = await handle.boundingBox();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (let attempt = 0; attempt < 20; ++attempt) {
+    const handle = await page.$(selector);
+    const box = handle && await handle.boundingBox();
+    if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`nothing on the page matches ${selector}`);
 }
 
 const squareSel = (name) => `#board rect.sq[data-name="${name}"]`;
@@ -198,7 +203,8 @@ async function screenshot(page, dir, name) {
 }
 
 // Runs the named steps, reports each and exits non-zero on the first failure.
-async function run(steps) {
+// `onFailure` (optional) may save what the page showed.
+async function run(steps, onFailure) {
   let passed = 0;
   for (const [name, step] of steps) {
     const t0 = Date.now();
@@ -208,6 +214,7 @@ async function run(steps) {
       console.log(`ok - ${name} (${Date.now() - t0} ms)`);
     } catch (e) {
       console.log(`not ok - ${name}\n${e.stack || e}`);
+      if (onFailure) await onFailure(name).catch(() => {});
       console.log(`${passed} passed, 1 failed`);
       process.exitCode = 1;
       return false;

@@ -21,6 +21,7 @@
 #include "game_json.h"
 #include "json_text.h"
 #include "record/kif.h"
+#include "search/engine.h"
 #include "text/notation.h"
 #include "text/start_position.h"
 #include "web_assets.h"
@@ -170,7 +171,8 @@ class WebServer {
     }
 
     std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
-                                        const std::vector<std::string>& seats) {
+                                        const std::vector<std::string>& seats,
+                                        int engine_ms = 1000) {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
         const auto& lv = std::get<web::LoadedVariant>(loaded);
@@ -186,7 +188,7 @@ class WebServer {
             if (auto* d = std::get_if<Diagnostic>(&read)) return "position: " + d->text();
             start = std::get<PositionState>(read);
         }
-        return game_.start(lv.name_in_record, lv.variant, start, seats);
+        return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms);
     }
 
     void serve_asset(const std::string& path, httplib::Response& res) {
@@ -295,6 +297,9 @@ class WebServer {
         server_.Get("/api/piece", [this](const httplib::Request& req, httplib::Response& res) {
             piece_legend(req, res);
         });
+        server_.Get("/api/analyse", [this](const httplib::Request& req, httplib::Response& res) {
+            analyse(req, res);
+        });
         server_.Get("/api/record", [this](const httplib::Request&, httplib::Response& res) {
             res.set_header("Content-Disposition", "attachment; filename=\"seireigi.game\"");
             res.set_content(write_record(game_.record()), "text/plain; charset=utf-8");
@@ -331,7 +336,13 @@ class WebServer {
             if (!seats) return;
             const std::string position =
                 req.has_param("position") ? req.get_param_value("position") : "";
-            answer_change(game_, res, new_game(*variant, position, split(*seats, ',')));
+            int engine_ms = 1000;
+            if (req.has_param("engine_ms")) {
+                const auto ms = int_param(req, "engine_ms");
+                if (!ms) return send_error(res, 400, "engine_ms: a whole number of milliseconds");
+                engine_ms = *ms;
+            }
+            answer_change(game_, res, new_game(*variant, position, split(*seats, ','), engine_ms));
         });
         server_.Post("/api/save", [this](const httplib::Request& req, httplib::Response& res) {
             auto name = param(req, res, "name");
@@ -355,43 +366,88 @@ class WebServer {
         });
     }
 
+    // The engine's view of the position on screen: ?ms=TIME (default 1000, at most 60000).
+    // One analysis at a time; the game goes on meanwhile.
+    void analyse(const httplib::Request& req, httplib::Response& res) {
+        int ms = 1000;
+        if (req.has_param("ms")) {
+            const auto given = int_param(req, "ms");
+            if (!given || *given < 10 || *given > 60000)
+                return send_error(res, 400, "ms: the thinking time, 10 to 60000 milliseconds");
+            ms = *given;
+        }
+        std::unique_lock busy(analysis_, std::try_to_lock);
+        if (!busy.owns_lock()) return send_error(res, 409, "an analysis is already running");
+        std::shared_ptr<const Variant> variant;
+        PositionState start;
+        std::vector<Move> moves;
+        bool over = true;
+        game_.read([&](const web::GameView& view) {
+            variant = view.game.variant_ptr();
+            start = view.game.start();
+            moves = view.game.moves();
+            over = view.game.over();
+        });
+        if (!variant) return send_error(res, 400, "no game is in progress");
+        if (over) return send_error(res, 400, "the game is over: nothing to analyse");
+        std::string why;
+        auto engine = search::Engine::create(variant, search::Options{}, &why);
+        if (!engine) return send_error(res, 400, "no engine for this variant: " + why);
+        engine->set_position(start, moves);
+        search::Limits limits;
+        limits.movetime_ms = ms;
+        const search::Result r = engine->search(limits, {});
+        web::JsonWriter j;
+        j.begin_object();
+        j.field("score", search::describe_score(r.score)).field("depth", r.depth);
+        j.field("nodes", static_cast<long long>(r.nodes)).field("time_ms", r.time_ms);
+        j.field("ply", static_cast<int>(moves.size()));
+        j.key("pv").begin_array();
+        for (Move m : r.pv) j.value(write_move(*variant, m));
+        j.end_array();
+        j.end_object();
+        send_json(res, j.text());
+    }
+
     // The reach of a piece for the legend: ?square=S (a piece on the board, in the position on
     // screen) or ?player=P&type=T (a piece in hand, drawn alone in the middle of the board).
     void piece_legend(const httplib::Request& req, httplib::Response& res) {
         const auto square = int_param(req, "square");
         const auto player = int_param(req, "player");
         const auto type = int_param(req, "type");
-        std::string json, refusal;
+        // What the reach needs is copied while the game is locked and computed after, so that
+        // a slow legend never holds up a move.
+        std::shared_ptr<const Variant> variant;
+        PositionState st;
+        Square from = kNoSquare;
+        bool neutral = false;
+        std::string refusal = "no game is in progress";
         game_.read([&](const web::GameView& view) {
             const Variant& v = view.game.variant();
-            const auto& vptr = view.game.variant_ptr();
-            const int n = v.num_players();
-            PositionState st = view.game.current();
-            Square from = kNoSquare;
+            variant = view.game.variant_ptr();
+            st = view.game.current();
+            refusal.clear();
             if (square) {
                 if (*square >= v.geo.squares() || st.board[*square] == kEmpty) {
                     refusal = "no piece on that square";
                     return;
                 }
                 from = *square;
-            } else if (player && type && *player < n && *type < static_cast<int>(v.types.size())) {
+                neutral = !view.game.position().is_active(owner_of(st.board[from]));
+            } else if (player && type && *player < v.num_players() &&
+                       *type < static_cast<int>(v.types.size()) && v.types[*type].is_base) {
                 st = empty_state(v);
                 from = v.geo.square(v.geo.files / 2, v.geo.ranks / 2);
                 st.board[from] = make_piece(*player, *type, false);
             } else {
                 refusal = "say which piece: ?square=S, or ?player=P&type=T for a piece in hand";
-                return;
             }
-            const Player owner = owner_of(st.board[from]);
-            if (!view.game.position().is_active(owner) && square) {
-                json = web::reach_json({});  // a neutral piece never moves
-                return;
-            }
-            json = web::reach_json(piece_reach(vptr, st, from, (owner + 1) % n));
         });
         if (!refusal.empty()) return send_error(res, 400, refusal);
-        if (json.empty()) return send_error(res, 400, "no game is in progress");
-        send_json(res, json);
+        if (neutral) return send_json(res, web::reach_json({}));  // a neutral piece never moves
+        const Player owner = owner_of(st.board[from]);
+        send_json(res, web::reach_json(
+                           piece_reach(variant, st, from, (owner + 1) % variant->num_players())));
     }
 
     ServeOptions opt_;
@@ -399,6 +455,7 @@ class WebServer {
     web::WebGame game_;
     std::string token_;
     std::vector<std::string> allowed_hosts_;
+    std::mutex analysis_;
     httplib::Server server_;
 };
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "seats/engine_seat.h"
 #include "seats/seat_factory.h"
 
 namespace seireigi::web {
@@ -13,6 +14,27 @@ namespace {
 
 // Between two moves of a game without people, so that someone watching can follow it.
 constexpr std::chrono::milliseconds kWatchPause{300};
+
+// "engine" or "engine:LEVEL"; nothing if `spec` names another kind of seat.
+std::optional<std::variant<std::shared_ptr<Seat>, Diagnostic>> engine_seat(
+    const std::string& spec, const std::shared_ptr<const Variant>& variant, int engine_ms) {
+    if (spec != "engine" && !spec.starts_with("engine:")) return std::nullopt;
+    EngineSeatSettings settings;
+    settings.movetime_ms = engine_ms;
+    if (spec != "engine") {
+        const std::string level = spec.substr(7);
+        if (level.empty() || level.size() > 2 ||
+            level.find_first_not_of("0123456789") != std::string::npos || std::stoi(level) < 1 ||
+            std::stoi(level) > 20)
+            return Diagnostic{"", "the level in '" + spec + "' must be 1 to 20, e.g. engine:10"};
+        settings.level = std::stoi(level);
+    }
+    try {
+        return std::shared_ptr<Seat>(std::make_shared<EngineSeat>(variant, settings));
+    } catch (const std::exception& e) {
+        return Diagnostic{"", std::string("no engine for this variant: ") + e.what()};
+    }
+}
 
 }  // namespace
 
@@ -28,6 +50,7 @@ WebGame::~WebGame() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
+        stop_thinking();
     }
     changed_.notify_all();
     computer_.join();
@@ -36,21 +59,34 @@ WebGame::~WebGame() {
 std::optional<std::string> WebGame::start(std::string variant_name,
                                           std::shared_ptr<const Variant> variant,
                                           const PositionState& start,
-                                          const std::vector<std::string>& seat_specs) {
+                                          const std::vector<std::string>& seat_specs,
+                                          int engine_ms) {
     if (auto why = Game::unfit_for_play(*variant, start)) return *why;
     if (static_cast<int>(seat_specs.size()) != variant->num_players())
         return variant->name + " has " + std::to_string(variant->num_players()) +
                " players: name a seat for each";
-    std::vector<std::unique_ptr<Seat>> seats;
+    if (engine_ms < 10 || engine_ms > 600000)
+        return "the engine's time per move must be from 0.01 to 600 seconds";
+    std::vector<std::shared_ptr<Seat>> seats;
     std::vector<std::string> specs;
     for (std::size_t p = 0; p < seat_specs.size(); ++p) {
-        auto seat = make_seat(seat_specs[p], &page_input_);
+        std::variant<std::shared_ptr<Seat>, Diagnostic> seat;
+        if (auto engine = engine_seat(seat_specs[p], variant, engine_ms)) {
+            seat = std::move(*engine);
+        } else {
+            auto made = make_seat(seat_specs[p], &page_input_);
+            if (auto* d = std::get_if<Diagnostic>(&made))
+                seat = *d;
+            else
+                seat = std::shared_ptr<Seat>(std::move(std::get<std::unique_ptr<Seat>>(made)));
+        }
         if (auto* d = std::get_if<Diagnostic>(&seat))
             return variant->players[p].name + "'s seat: " + d->text();
-        specs.push_back(std::get<std::unique_ptr<Seat>>(seat)->spec());
-        seats.push_back(std::move(std::get<std::unique_ptr<Seat>>(seat)));
+        specs.push_back(std::get<std::shared_ptr<Seat>>(seat)->spec());
+        seats.push_back(std::move(std::get<std::shared_ptr<Seat>>(seat)));
     }
     std::lock_guard lock(mutex_);
+    engine_ms_ = engine_ms;
     game_.emplace(std::move(variant), start);
     variant_name_ = std::move(variant_name);
     seats_ = std::move(seats);
@@ -69,7 +105,12 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
         if (s.empty()) s = "human";
     Game& g = std::get<Game>(replayed);
     const PositionState start = g.start();
-    if (auto why = this->start(record.variant, variant, start, specs)) return why;
+    int engine_ms = 1000;
+    {
+        std::lock_guard lock(mutex_);
+        engine_ms = engine_ms_;
+    }
+    if (auto why = this->start(record.variant, variant, start, specs, engine_ms)) return why;
     std::lock_guard lock(mutex_);
     game_.emplace(std::move(g));
     changed();
@@ -156,8 +197,13 @@ std::uint64_t WebGame::wait_for_change(std::uint64_t seen,
     return version_;
 }
 
+void WebGame::stop_thinking() {
+    if (auto* engine = dynamic_cast<EngineSeat*>(thinking_.get())) engine->stop();
+}
+
 void WebGame::changed() {
     ++version_;
+    stop_thinking();
     const std::string text = write_record(record_of(*game_, variant_name_, seat_specs_));
     // A person's moves are worth an fsync each; games between computer players are not.
     if (auto error = write_file_atomically(autosave_, text, any_person()))
@@ -177,8 +223,18 @@ void WebGame::run_computer_seats() {
             changed_.wait_for(lock, kWatchPause, [&] { return stopping_ || version_ != seen; });
             if (stopping_ || version_ != seen) continue;
         }
+        // The seat chooses on a copy of the game without the lock (an engine thinks for its
+        // time per move); its answer counts only if the game did not change meanwhile.
         const Player p = game_->to_move();
-        const SeatAction a = seats_[p]->choose(*game_);
+        const std::uint64_t asked_at = version_;
+        const Game snapshot = *game_;
+        const std::shared_ptr<Seat> seat = seats_[p];
+        thinking_ = seat;
+        lock.unlock();
+        const SeatAction a = seat->choose(snapshot);
+        lock.lock();
+        thinking_.reset();
+        if (stopping_ || version_ != asked_at) continue;
         if (a.kind == SeatAction::Kind::Play)
             game_->play(a.move);
         else if (a.kind == SeatAction::Kind::Resign)

@@ -1,6 +1,6 @@
 // WebGame: the one game that every browser tab shows, and every change made to it (moves, undo,
 // resignation, impasse, a new or loaded game), with the seats that choose the computer players'
-// moves on a thread of their own and the autosave after every change.
+// moves (random mover, engine) on a thread of their own and the autosave after every change.
 //
 // This is the only file of the web board that drives the Game and the seats directly: when the
 // Match (framework/match) lands it takes over this job, and only this file changes.
@@ -41,11 +41,13 @@ class WebGame {
     WebGame(const WebGame&) = delete;
     WebGame& operator=(const WebGame&) = delete;
 
-    // Each returns a message for the player when it changes nothing.
+    // Each returns a message for the player when it changes nothing. Seats: "human",
+    // "random[:SEED]", "engine[:LEVEL]" (level 1-20) thinking `engine_ms` per move.
     std::optional<std::string> start(std::string variant_name,
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
-                                     const std::vector<std::string>& seat_specs);
+                                     const std::vector<std::string>& seat_specs,
+                                     int engine_ms = 1000);
     std::optional<std::string> resume(const GameRecord& record,
                                       std::shared_ptr<const Variant> variant);
     std::optional<std::string> play(std::string_view move_text);
@@ -75,7 +77,8 @@ class WebGame {
 
     std::optional<std::string> person_to_move() const;  // why a person cannot act now
     bool any_person() const;
-    void changed();  // after every change: version, autosave, wake the waiters
+    void changed();        // after every change: version, autosave, wake the waiters
+    void stop_thinking();  // an engine's search for a position that is no longer on the board
     void run_computer_seats();
 
     std::filesystem::path autosave_;
@@ -84,7 +87,10 @@ class WebGame {
     mutable std::condition_variable changed_;
     std::optional<Game> game_;
     std::string variant_name_;
-    std::vector<std::unique_ptr<Seat>> seats_;
+    // Shared with the thread that runs a computer seat's search outside the lock.
+    std::vector<std::shared_ptr<Seat>> seats_;
+    std::shared_ptr<Seat> thinking_;  // the computer seat choosing a move now, if any
+    int engine_ms_ = 1000;
     std::vector<std::string> seat_specs_;
     std::uint64_t version_ = 0;
     bool stopping_ = false;

@@ -106,6 +106,9 @@ function movesFrom(source) {
 // ---- drawing ----
 
 function setState(state) {
+  // Answers may arrive out of order (a move's answer and the long poll): never go back.
+  // An answer for the version on screen changes nothing.
+  if (S && state.version <= S.version) return;
   const changedGame = !S || S.variant.source !== state.variant.source || S.ply !== state.ply ||
     S.version !== state.version;
   S = state;
@@ -123,10 +126,11 @@ function handRows() {
 function render() {
   const v = V();
   $('title').textContent = v.name;
+  document.body.dataset.version = S.version;
   document.title = `${v.name} - Seireigi web board`;
   const W = v.files * CELL;
   const H = v.ranks * CELL;
-  const M = handRows() * CELL * 1.1 + CELL * 0.9;  // margin: hands, name plates, coordinates
+  const M = handRows() * CELL + CELL * 1.6;  // margin: coordinates, hands, name plates
   const TW = W + 2 * M;
   const TH = H + 2 * M;
   const odd = rotation % 2 === 1;
@@ -254,14 +258,18 @@ function drawHands(world, M, W, H) {
       piece.addEventListener('pointerenter', () => showLegend({ player: p, type }));
       piece.addEventListener('pointerleave', clearLegend);
     });
-    // The name plate, beside the hand.
-    const [px, py] = place(-0.6, 0);
+    // The name plate, in the middle of the side, beyond the hand.
+    // (Beside a hand along a left or right edge there is no room: there it goes above or
+    // below the board's corner, before the hand's first piece.)
+    const vertical = side === 'east' || side === 'west';
+    const [px, py] = vertical ? place(-0.9, (rows - 1) / 2) : place((perRow - 1) / 2, rows - 0.15);
     const cls = ['plate'];
     if (!S.active[p]) cls.push('out');
     if (p === S.to_move && !S.result.over) cls.push('to-move');
-    const t = uprightText(g, px, py, `${player.name}${S.seats[p] !== 'human' ? ' (' + S.seats[p] + ')' : ''}`, cls.join(' '));
+    const seat = S.seats[p] !== 'human' && (side === 'north' || side === 'south') ? ` (${S.seats[p]})` : '';
+    const t = uprightText(g, px, py, `${player.name}${seat}${S.active[p] ? '' : ' (out)'}`, cls.join(' '));
     t.setAttribute('fill', COLORS[p][1]);
-    t.setAttribute('text-anchor', 'end');
+    t.setAttribute('text-anchor', 'middle');
     t.setAttribute('data-player', p);
     t.setAttribute('data-active', S.active[p] ? 1 : 0);
     if (p === S.to_move) t.id = 'turn';
@@ -465,6 +473,16 @@ function askPromotion() {
 
 // ---- the panel ----
 
+async function analyse() {
+  const ms = Math.round(Number($('analyse-seconds').value) * 1000);
+  const box = $('analysis');
+  box.textContent = 'thinking...';
+  const { ok, data } = await request('GET', `/api/analyse?ms=${ms}`);
+  if (!ok) { box.textContent = data.error; return; }
+  box.textContent = `after move ${data.ply}: ${data.score} (depth ${data.depth}, ${data.nodes} nodes) best line: ${data.pv.join(' ')}`;
+  box.dataset.ply = data.ply;
+}
+
 async function loadVariants() {
   const { ok, data } = await request('GET', '/api/variants');
   if (!ok) return;
@@ -491,7 +509,8 @@ function seatChoices() {
     label.textContent = `Player ${p + 1} `;
     const select = document.createElement('select');
     select.id = `seat-${p}`;
-    for (const [value, text] of [['human', 'person'], ['random', 'random mover']]) {
+    for (const [value, text] of [['human', 'person'], ['random', 'random mover'],
+      ['engine', 'engine (full strength)'], ['engine:10', 'engine, level 10'], ['engine:1', 'engine, level 1']]) {
       const o = document.createElement('option');
       o.value = value;
       o.textContent = text;
@@ -538,11 +557,13 @@ function setupPanel() {
     else { showMessage(`Saved as ${data.saved}`); loadRecordList(); }
   };
   $('load').onclick = () => act('/api/load', { name: $('load-name').value });
+  $('analyse').onclick = analyse;
   $('variant').onchange = seatChoices;
   $('new-game').onsubmit = (ev) => {
     ev.preventDefault();
     const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
-    act('/api/new', { variant: $('variant').value, seats: seats.join(','), position: $('start-position').value.trim() });
+    const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
+    act('/api/new', { variant: $('variant').value, seats: seats.join(','), position: $('start-position').value.trim(), engine_ms: engineMs });
   };
   const svg = $('board');
   svg.addEventListener('pointerdown', onPointerDown);

@@ -1,0 +1,244 @@
+// The web board played by real clicks in Chromium (label `long`): a Seireigi game between two
+// people with a capture, a drop, an optional promotion taken and one declined, a forced
+// promotion, an illegal attempt, undo and a page reload; a Yonin Seireigi game with an
+// elimination; Dai Seireigi drawn with full hands; a game against the random player timed.
+// After every move the position text rebuilt from the SVG must be the server's.
+'use strict';
+
+const assert = require('assert');
+const fs = require('fs');
+const h = require('./harness');
+
+// Starts a game through the page's New game form; the page must then show it.
+async function newGame(page, variant, seats, position) {
+  await page.select('#variant', variant);
+  for (let p = 0; p < seats.length; ++p) await page.select(`#seat-${p}`, seats[p]);
+  await page.$eval('#start-position', (e, v) => { e.value = v; }, position || '');
+  const before = await page.$eval('body', (b) => b.dataset.version);
+  await page.click('#start');
+  await page.waitForFunction((v) => document.body.dataset.version !== v ||
+    !document.getElementById('message').hidden, {}, before);
+  const refused = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
+  assert.strictEqual(refused, '', `the new game was refused: ${refused}`);
+}
+
+async function waitForVariantOptions(page, id) {
+  await page.waitForFunction((v) => [...document.querySelectorAll('#variant option')].some((o) => o.value === v), {}, id);
+}
+
+async function promotionShown(page) {
+  return page.$eval('#promotion', (e) => !e.hidden);
+}
+
+(async () => {
+  const opt = h.args();
+  const server = await h.startServer(opt.cli);
+  const browser = await h.launch(opt.chromium);
+  const report = [];
+  let page;
+  let plies = 0;
+
+  // One move by clicks (or a drag), then the SVG must show the server's position.
+  const move = async (how, from, to, expectText) => {
+    if (how === 'drag') await h.dragSquares(page, from, to);
+    else if (how === 'drop') { await h.clickHand(page, from.player, from.abbr); await h.clickSquare(page, to); }
+    else { await h.clickSquare(page, from); await h.clickSquare(page, to); }
+    if (expectText.endsWith('+') || expectText.endsWith('=')) {
+      // optional promotion: the page asks
+      await page.waitForSelector('#promotion:not([hidden])');
+      await page.click(expectText.endsWith('+') ? '#promote-yes' : '#promote-no');
+    }
+    await h.waitForMoves(page, ++plies);
+    const state = await h.checkPosition(page, server, expectText);
+    const want = expectText.endsWith('=') ? expectText.slice(0, -1) : expectText;
+    assert.strictEqual(state.moves[plies - 1].text, want);
+    return state;
+  };
+
+  await h.run([
+    ['Seireigi between two people, started from the page', async () => {
+      page = await h.openBoard(browser, server);
+      report.push(`page load (first page, Chromium starting): ${page.loadMs} ms`);
+      await waitForVariantOptions(page, 'seireigi');
+      await newGame(page, 'seireigi', ['human', 'human']);
+      await h.checkPosition(page, server, 'the new game');
+    }],
+    ['an illegal attempt is refused with the reason and changes nothing', async () => {
+      const before = await h.serverState(server);
+      await h.clickSquare(page, '7g');
+      await h.clickSquare(page, '7e');
+      await page.waitForSelector('#message:not([hidden])');
+      const text = await page.$eval('#message', (e) => e.textContent);
+      assert.match(text, /7g7e is not legal/);
+      const after = await h.checkPosition(page, server, 'the illegal attempt');
+      assert.strictEqual(after.position, before.position);
+      assert.strictEqual(after.version, before.version);
+      await h.screenshot(page, opt.artefacts, 'seireigi-illegal.png');
+    }],
+    ['moves by click-click and drag; a capture with an optional promotion taken', async () => {
+      await move('click', '7g', '7f', '7g7f');
+      await move('drag', '3c', '3d', '3c3d');
+      const s = await move('click', '8h', '2b', '8h2b+');
+      assert.deepStrictEqual(s.board[1 * 9 + 7], [0, s.board[1 * 9 + 7][1], true]);
+      await move('click', '3a', '2b', '3a2b');
+      assert.match((await h.serverState(server)).position, / b Bb /);
+    }],
+    ['optional promotions declined, then a forced one made without asking', async () => {
+      await move('drag', '7f', '7e', '7f7e');
+      await move('click', '9c', '9d', '9c9d');
+      await move('click', '7e', '7d', '7e7d');
+      await move('click', '9d', '9e', '9d9e');
+      await move('click', '7d', '7c', '7d7c=');
+      await move('click', '1c', '1d', '1c1d');
+      await move('click', '7c', '7b', '7c7b=');
+      await move('click', '1d', '1e', '1d1e');
+      await h.clickSquare(page, '7b');
+      await h.clickSquare(page, '7a');
+      await h.waitForMoves(page, ++plies);
+      assert(!(await promotionShown(page)), 'the page asked about a forced promotion');
+      const s = await h.checkPosition(page, server, '7b7a+');
+      assert.strictEqual(s.moves[plies - 1].text, '7b7a+');
+    }],
+    ['a drop from the hand, with the last move marked', async () => {
+      await move('drop', { player: 1, abbr: 'B' }, '5e', 'B*5e');
+      const marked = await page.$$eval('#board rect.sq.last', (e) => e.map((r) => r.dataset.name));
+      assert.deepStrictEqual(marked, ['5e']);
+      await h.screenshot(page, opt.artefacts, 'seireigi.png');
+      await page.click('#pieces');
+      await h.screenshot(page, opt.artefacts, 'seireigi-kanji.png');
+      await h.checkPosition(page, server, 'switching to kanji');
+      await page.click('#rotate');
+      await h.screenshot(page, opt.artefacts, 'seireigi-flipped.png');
+      await h.checkPosition(page, server, 'flipping the board');
+      await page.click('#rotate');
+      await page.click('#pieces');
+    }],
+    ['the legend shows where a pointed-at piece goes', async () => {
+      const c = await h.center(page, '#board .piece[data-square="70"]');  // Sente's Rook on 2h
+      await page.mouse.move(c.x, c.y);
+      await page.waitForSelector('#legend .legend-mark');
+      const kinds = await page.$$eval('#legend .legend-mark', (e) => e.map((m) => m.getAttribute('class')));
+      assert(kinds.some((k) => k.includes('legend-both')), kinds.join());
+      await h.screenshot(page, opt.artefacts, 'seireigi-legend.png');
+      await page.mouse.move(5, 5);
+    }],
+    ['undo takes back the drop', async () => {
+      await page.click('#undo');
+      await h.waitForMoves(page, --plies);
+      await h.checkPosition(page, server, 'undo');
+      assert.strictEqual((await h.serverState(server)).to_move, 1);
+    }],
+    ['a reload shows the same game', async () => {
+      const before = await h.serverState(server);
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="1"] #board .sq');
+      await h.waitForMoves(page, plies);
+      const after = await h.checkPosition(page, server, 'the reload');
+      assert.strictEqual(after.position, before.position);
+    }],
+    ['Yonin Seireigi: a mate eliminates a player, whose pieces turn neutral', async () => {
+      await waitForVariantOptions(page, 'yonin-seireigi-compact');
+      const start = '4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G 1234 1';
+      await newGame(page, 'yonin-seireigi-compact', ['human', 'human', 'human', 'human'], start);
+      plies = 0;
+      await h.checkPosition(page, server, 'the Yonin start');
+      const s = await move('drop', { player: 0, abbr: 'G' }, '9d', 'G*9d');
+      assert.deepStrictEqual(s.active, [true, false, true, true]);
+      assert.strictEqual(s.to_move, 2);
+      const events = await page.$eval('#events', (e) => e.textContent);
+      assert.match(events, /P2 is checkmated/);
+      assert.strictEqual(await page.$$eval('#board .piece.neutral', (e) => e.length), 1);
+      await move('click', '5a', '5b', '5a5b');
+      await h.screenshot(page, opt.artefacts, 'yonin.png');
+      await page.click('#rotate');
+      await h.checkPosition(page, server, 'rotating the view');
+      await h.screenshot(page, opt.artefacts, 'yonin-rotated.png');
+      await page.click('#rotate');
+      await page.click('#rotate');
+      await page.click('#rotate');
+    }],
+    ['Dai Seireigi drawn with full hands', async () => {
+      await waitForVariantOptions(page, 'dai-seireigi');
+      await newGame(page, 'dai-seireigi', ['human', 'human']);
+      plies = 0;
+      await h.checkPosition(page, server, 'the Dai start');
+      await h.screenshot(page, opt.artefacts, 'dai-start.png');
+      const v = (await h.serverState(server)).variant;
+      const piece = (t, lower) => {
+        const a = v.types[t].abbr;
+        const d = a.length > 1 ? `(${a})` : a;
+        return lower ? d.toLowerCase() : d;
+      };
+      const hands = v.hand_types.map((t) => `2${piece(t, false)}`).join('') +
+        v.hand_types.map((t) => piece(t, true)).join('');
+      const start = `7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/7K7 b ${hands} 1`;
+      await newGame(page, 'dai-seireigi', ['human', 'human'], start);
+      const s = await h.checkPosition(page, server, 'the Dai position with full hands');
+      assert.strictEqual(await page.$$eval('#board .piece[data-hand-owner]', (e) => e.length), 2 * v.hand_types.length);
+      assert.strictEqual(await page.$$eval('#board rect.sq', (e) => e.length), 225);
+      await h.screenshot(page, opt.artefacts, 'dai-full-hands.png');
+      const t0 = Date.now();
+      await move('drop', { player: 0, abbr: v.types[v.hand_types[v.hand_types.length - 1]].abbr }, '8h',
+        `${piece(v.hand_types[v.hand_types.length - 1], false)}*8h`);
+      report.push(`Dai drop with ${s.legal.length} legal moves: ${Date.now() - t0} ms from click to redrawn board`);
+      await page.click('#pieces');
+      await h.screenshot(page, opt.artefacts, 'dai-full-hands-kanji.png');
+      await page.click('#pieces');
+    }],
+    ['a game against the random player: click to reply time', async () => {
+      await newGame(page, 'seireigi', ['human', 'random']);
+      plies = 0;
+      const times = [];
+      for (const [from, to] of [['7g', '7f'], ['6g', '6f'], ['5g', '5f']]) {
+        const state = await h.serverState(server);
+        const [f, t] = [from, to];
+        if (!state.legal.some((m) => m.text === `${f}${t}`)) continue;
+        const t0 = Date.now();
+        await h.clickSquare(page, f);
+        await h.clickSquare(page, t);
+        plies += 2;
+        await h.waitForMoves(page, plies);
+        times.push(Date.now() - t0);
+        await h.checkPosition(page, server, `${f}${t} and the reply`);
+      }
+      report.push(`click to the random player's reply drawn: ${times.join(', ')} ms`);
+      const t0 = Date.now();
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="1"] #board .sq');
+      report.push(`page reload: ${Date.now() - t0} ms`);
+    }],
+    ['a game against the engine at 0.5 s per move: click to reply time; the analysis panel', async () => {
+      await page.$eval('#engine-seconds', (e) => { e.value = '0.5'; });
+      await newGame(page, 'seireigi', ['human', 'engine:10']);
+      plies = 0;
+      const times = [];
+      for (const [f, t] of [['7g', '7f'], ['2g', '2f']]) {
+        const state = await h.serverState(server);
+        if (!state.legal.some((m) => m.text === `${f}${t}`)) continue;
+        const t0 = Date.now();
+        await h.clickSquare(page, f);
+        await h.clickSquare(page, t);
+        plies += 2;
+        await h.waitForMoves(page, plies);
+        times.push(Date.now() - t0);
+        await h.checkPosition(page, server, `${f}${t} and the engine's reply`);
+      }
+      assert(times.length > 0);
+      report.push(`click to the engine's reply drawn (engine:10, 0.5 s per move): ${times.join(', ')} ms`);
+      await page.$eval('#analyse-seconds', (e) => { e.value = '0.5'; });
+      await page.click('#analyse');
+      await page.waitForFunction(() => /best line: \S+/.test(document.getElementById('analysis').textContent), { timeout: 10000 });
+      report.push(`analysis: ${await page.$eval('#analysis', (e) => e.textContent)}`);
+      await h.screenshot(page, opt.artefacts, 'seireigi-engine.png');
+    }],
+    ['no error on the page', async () => {
+      assert.strictEqual(page.errors || 0, 0);
+    }],
+  ], async () => {
+    if (page) await h.screenshot(page, opt.artefacts, 'failure.png');
+  });
+  fs.writeFileSync(`${opt.artefacts}/timings.txt`, report.join('\n') + '\n');
+  console.log(report.join('\n'));
+  await browser.close();
+  await server.stop();
+})().catch((e) => { console.error(e); process.exit(1); });
