@@ -77,7 +77,19 @@ const h = require('./harness');
     ['no error on the page', async () => {
       assert.strictEqual(page.errors || 0, 0);
     }],
+    ['the game survives a restart of the server through its autosave', async () => {
+      const before = await h.serverState(server);
+      await server.stop();
+      const again = await h.startServer(opt.cli, server.dataDir);
+      try {
+        const after = await h.serverState(again);
+        assert.strictEqual(after.position, before.position);
+        assert.deepStrictEqual(after.moves, before.moves);
+        assert.deepStrictEqual(after.seats, before.seats);
+      } finally {
+        await again.stop();
+      }
+    }],
   ]);
   await browser.close();
-  await server.stop();
 })().catch((e) => { console.error(e); process.exit(1); });
