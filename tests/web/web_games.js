@@ -136,6 +136,28 @@ async function promotionShown(page) {
       const after = await h.checkPosition(page, server, 'the reload');
       assert.strictEqual(after.position, before.position);
     }],
+    ['save, KIF export, resign with confirmation, load the saved game', async () => {
+      const saved = await h.serverState(server);
+      await page.$eval('#save-name', (e) => { e.value = 'browser-test'; });
+      await page.click('#save');
+      await page.waitForFunction(() => /Saved as browser-test.game/.test(document.getElementById('message').textContent));
+      const kif = await page.evaluate(async () => { const r = await fetch('/api/kif'); return { status: r.status, text: await r.text() }; });
+      assert.strictEqual(kif.status, 200);
+      assert.match(kif.text, /先手/);
+      let asked = '';
+      page.once('dialog', (d) => { asked = d.message(); });
+      await page.click('#resign');
+      await page.waitForFunction(() => /resign/i.test(document.getElementById('status').textContent));
+      assert.match(asked, /resign this game/);
+      assert.strictEqual((await h.serverState(server)).result.over, true);
+      await page.waitForFunction(() => [...document.querySelectorAll('#load-name option')].some((o) => o.value === 'browser-test.game'));
+      await page.select('#load-name', 'browser-test.game');
+      await page.click('#load');
+      await page.waitForFunction(() => !/resign/i.test(document.getElementById('status').textContent));
+      const loaded = await h.checkPosition(page, server, 'loading the saved game');
+      assert.strictEqual(loaded.position, saved.position);
+      assert.strictEqual(loaded.result.over, false);
+    }],
     ['Yonin Seireigi: a mate eliminates a player, whose pieces turn neutral', async () => {
       await waitForVariantOptions(page, 'yonin-seireigi-compact');
       const start = '4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G 1234 1';
