@@ -211,6 +211,21 @@ void WebGame::changed() {
     changed_.notify_all();
 }
 
+namespace {
+
+// A seat's choice; a failing seat (an exception) chooses nothing, and the server and the game
+// outlive it: the people can undo or start anew.
+SeatAction choose_unlocked(Seat& seat, const Game& game) {
+    try {
+        return seat.choose(game);
+    } catch (const std::exception& e) {
+        std::cerr << "warning: " << seat.spec() << " could not choose a move: " << e.what() << "\n";
+        return {SeatAction::Kind::Quit, Move()};
+    }
+}
+
+}  // namespace
+
 void WebGame::run_computer_seats() {
     std::unique_lock lock(mutex_);
     while (!stopping_) {
@@ -231,16 +246,19 @@ void WebGame::run_computer_seats() {
         const std::shared_ptr<Seat> seat = seats_[p];
         thinking_ = seat;
         lock.unlock();
-        const SeatAction a = seat->choose(snapshot);
+        const SeatAction a = choose_unlocked(*seat, snapshot);
         lock.lock();
         thinking_.reset();
         if (stopping_ || version_ != asked_at) continue;
-        if (a.kind == SeatAction::Kind::Play)
+        const MoveList& legal = game_->legal_moves();
+        if (a.kind == SeatAction::Kind::Play &&
+            std::find(legal.begin(), legal.end(), a.move) != legal.end())
             game_->play(a.move);
         else if (a.kind == SeatAction::Kind::Resign)
             game_->resign(p);
         else {
-            // The computer seats only move or resign; anything else waits for the people.
+            // The computer seats only move (legally) or resign; anything else waits for the
+            // people.
             changed_.wait(lock);
             continue;
         }
