@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "check/cross_check.h"
+#include "check/kind_check.h"
 #include "commands.h"
 #include "engines.h"
 #include "rules/variant_fingerprint.h"
@@ -52,6 +53,36 @@ PositionState read_or_report(const Variant& v, const std::string& text, const st
     return std::get<PositionState>(r);
 }
 
+// --kinds: every named engine (the generic one by default) against the definitions.
+void run_kind_check(const CommonOptions& common, const std::string& engine_list,
+                    const CrossCheckOptions& cc) {
+    auto v = load_or_report(common);
+    const PositionState start = position_or_report(v, common);
+    std::vector<std::string> engines{"generic"};
+    if (!engine_list.empty()) engines = split_pair(engine_list, "--engines");
+    bool differs = false;
+    for (const auto& name : engines) {
+        if (name == "reference") {
+            std::cerr << "error: the reference generator has no search additions to check\n";
+            throw UserError{};
+        }
+        with_engine_type(name, *v, [&]<class P>(std::type_identity<P>) {
+            if constexpr (!std::is_same_v<P, ReferencePosition>) {
+                const KindCheckReport r = check_kinds<P>(v, start, cc.seed, cc.games, cc.plies);
+                std::cout << name << " on " << v->id << ": " << r.positions << " positions, ";
+                if (r.difference) {
+                    std::cout << "DIFFERENCE: " << *r.difference << "\n";
+                    differs = true;
+                } else {
+                    std::cout << "every kind, legal() and gives_check agree with their "
+                                 "definitions\n";
+                }
+            }
+        });
+    }
+    if (differs) throw UserError{1};
+}
+
 }  // namespace
 
 void add_cross_check_command(CLI::App& app) {
@@ -62,6 +93,7 @@ void add_cross_check_command(CLI::App& app) {
         std::string positions;
         CrossCheckOptions cc;
         int depth = 2;
+        bool kinds = false;
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
@@ -84,7 +116,15 @@ void add_cross_check_command(CLI::App& app) {
     cmd->add_option("--depth", opt->depth, "with --positions: tree depth (1 = the position only)")
         ->check(CLI::Range(1, 8))
         ->capture_default_str();
+    cmd->add_flag("--kinds", opt->kinds,
+                  "check each engine's search additions against their definitions instead: move "
+                  "lists by kind, legal() on legal and corrupted moves, gives_check (docs in "
+                  "framework/check/kind_check.h); with --engines A,B both engines are checked");
     cmd->callback([opt] {
+        if (opt->kinds) {
+            run_kind_check(opt->common, opt->engines, opt->cc);
+            return;
+        }
         if (!opt->engines.empty() && !opt->variants.empty()) {
             std::cerr << "error: give --engines or --variants, not both\n";
             throw UserError{};

@@ -158,6 +158,13 @@ void run(const Options& opt) {
     std::cout << count
               << " destinations. Legend: * move or capture, *m move only, *c capture "
                  "only, @ a jump (leap over the squares between), x an enemy piece it captures.\n";
+    const PieceTypeInfo& info = v->types[static_cast<std::size_t>(type)];
+    const PieceTypeInfo& face = v->types[static_cast<std::size_t>(v->mover_type(face_of(piece)))];
+    if (info.royal)
+        std::cout << "Value: royal (never counted as material).\n";
+    else
+        std::cout << "Value: " << face.value << " centipawns on the board, " << info.hand_value
+                  << " in hand (Pawn = 100; see docs/engine.md).\n";
 }
 
 }  // namespace
