@@ -255,5 +255,32 @@ TEST_F(MatchTest, LeavingStopsTheThinkingSeat) {
     EXPECT_EQ(saved(file_).moves, (std::vector<std::string>{"7g7f"}));
 }
 
+// A person takes a move back while the other seat thinks: the seat is stopped, its late answer
+// is dropped, and the person is asked again at once.
+TEST_F(MatchTest, UndoWhileTheOtherSeatThinks) {
+    auto* thinker = new StubbornSeat();
+    std::vector<std::unique_ptr<Seat>> seats;
+    seats.push_back(std::make_unique<PersonSeat>());
+    seats.push_back(std::unique_ptr<Seat>(thinker));
+    Match match(Game(v_, testing::position(*v_, "start")), std::move(seats),
+                {"seireigi", file_, "", {}});
+    std::atomic<int> asked{0};
+    match.set_listener([&](const MatchEvent& e) {
+        if (e.kind != MatchEvent::Kind::Asking) return;
+        if (++asked == 1)
+            match.submit(0, SeatAction::play(move(*match.snapshot(), "7g7f")));
+        else
+            match.submit(0, SeatAction::of(K::Quit));
+    });
+    std::thread runner([&] { match.run(); });
+    while (!thinker->thinking) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const auto asked_at = Clock::now();
+    EXPECT_EQ(match.submit(0, SeatAction::of(K::Undo)), std::nullopt);
+    runner.join();
+    EXPECT_LT(Clock::now() - asked_at, std::chrono::milliseconds(100));
+    EXPECT_EQ(asked, 2);
+    EXPECT_TRUE(saved(file_).moves.empty());
+}
+
 }  // namespace
 }  // namespace seireigi

@@ -81,24 +81,23 @@ std::optional<std::string> Match::submit(Player person, SeatAction action) {
             return "it is not " + name + "'s turn";
         }
         inbox_.push_back({ticket_, person, action});
+        // Under the lock, so that the stop cannot reach the seat's next request.
+        if (interrupted >= 0) seats_[interrupted]->stop();
     }
     arrived_.notify_all();
-    if (interrupted >= 0) seats_[interrupted]->stop();
     return std::nullopt;
 }
 
 void Match::leave() {
-    Player thinking = -1;
     {
         std::lock_guard lock(mutex_);
         leaving_ = true;
         if (waiting_) {
             inbox_.push_back({ticket_, asked_, SeatAction::of(SeatAction::Kind::Quit)});
-            thinking = asked_;
+            seats_[asked_]->stop();
         }
     }
     arrived_.notify_all();
-    if (thinking >= 0) seats_[thinking]->stop();
 }
 
 void Match::deliver(std::uint64_t ticket, Player from, SeatAction action) {

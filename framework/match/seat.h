@@ -59,8 +59,9 @@ class Seat {
     // AcceptImpasse or DeclineImpasse.
     virtual void consider_impasse(std::shared_ptr<const Game> game, Player self, Player declarer,
                                   Reply reply) = 0;
-    // Makes a thinking seat reply within 100 ms (with the best it has). Thread-safe; does nothing
-    // when the seat is not thinking.
+    // Makes a thinking seat reply within 100 ms (with the best it has). Thread-safe and quick: it
+    // must not wait for the reply (the Match calls it holding its lock). Does nothing when the
+    // seat is not thinking.
     virtual void stop() {}
 };
 
