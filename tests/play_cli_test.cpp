@@ -425,7 +425,7 @@ TEST_F(PlayCli, ResignAsksAndCanBeTakenBack) {
     EXPECT_NE(out.find("Sente> resign\nResign the game? [y/n] n\nPlay on."), std::string::npos)
         << out;
     EXPECT_NE(out.find("Sente resigns: Gote wins."), std::string::npos) << out;
-    EXPECT_NE(out.find("Type 'undo' to take back Sente's last move (or resignation)"),
+    EXPECT_NE(out.find("Type 'undo' to take back Sente's last move or declaration"),
               std::string::npos)
         << out;
     const GameRecord r = record("r.game");
@@ -471,6 +471,26 @@ TEST_F(PlayCli, FourPlayersSayWhoIsPassedOverAndKeepItShort) {
         run("play --resume " + path("c.game") + " --view full --color never", "6h6g\nquit\n", out),
         0);
     EXPECT_EQ(count("(the mark is the forward direction"), 5) << out;
+}
+
+// An impasse declared at the terminal is put to the other person, who may decline it; accepted,
+// it ends the game by points.
+TEST_F(PlayCli, ImpasseIsPutToTheOtherPerson) {
+    std::string out;
+    ASSERT_EQ(run("play --position '9/4K4/9/9/9/9/9/4k4/9 b 2R2B4G4S4N4L18P 1' --seat 2=human "
+                  "--color never --autosave " +
+                      path("i.game"),
+                  "impasse\nn\nimpasse\ny\n\n", out),
+              0)
+        << out;
+    EXPECT_NE(out.find("Sente declares an impasse. Points: Sente 54, Gote 0 (24 needed not to "
+                       "lose).\nGote, do you accept? [y/n] n\nGote declines the impasse; play on."),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("Sente wins.\nThe game is saved in " + path("i.game")), std::string::npos)
+        << out;
+    EXPECT_NE(record("i.game").result.find("Impasse declared by Sente and accepted"),
+              std::string::npos);
 }
 
 }  // namespace

@@ -288,7 +288,7 @@ void TerminalFrontEnd::ask_impasse(Player p, Player declarer) {
 
 void TerminalFrontEnd::ask_after_game(Player p) {
     std::cout << "Type 'undo' to take back " << match_.variant().players[p].name
-              << "'s last move (or resignation), or press Enter to leave: ";
+              << "'s last move or declaration, or press Enter to leave: ";
     std::string line;
     const bool undo = read_line(line) && lower(line) == "undo";
     match_.submit(p, SeatAction::of(undo ? SeatAction::Kind::Undo : SeatAction::Kind::Quit));
