@@ -3,14 +3,12 @@
 #include <charconv>
 #include <string>
 
+#include "match/random_seat.h"
+
 namespace seireigi {
 
-std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec,
-                                                          HumanInput* human) {
-    if (spec == "human") {
-        if (!human) return Diagnostic{"", "a human seat needs a terminal here"};
-        return std::unique_ptr<Seat>(std::make_unique<HumanSeat>(*human));
-    }
+std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec) {
+    if (spec == "human") return std::unique_ptr<Seat>(std::make_unique<PersonSeat>());
     if (spec == "random") return std::unique_ptr<Seat>(std::make_unique<RandomSeat>(1));
     if (spec.starts_with("random:")) {
         const std::string_view digits = spec.substr(7);

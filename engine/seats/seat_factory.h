@@ -11,8 +11,8 @@
 
 namespace seireigi {
 
-// Reads a seat spec: "human", "random" (seed 1) or "random:SEED". `human` supplies the input
-// of a human seat; without it, "human" is refused.
-std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec, HumanInput* human);
+// Reads a seat spec: "human" (a person, whose front end submits the moves), "random" (seed 1) or
+// "random:SEED".
+std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec);
 
 }  // namespace seireigi
