@@ -23,7 +23,7 @@
 #include "text/start_position.h"
 
 namespace seireigi {
-const char* bench_positions_text();  // ui-cli/bench-positions.txt, built in
+const char* bench_positions_text();  // tests/data/bench-positions.txt, built in
 }
 
 namespace seireigi::cli {
@@ -82,8 +82,9 @@ std::string build_target() {
 #endif
 }
 
-// The search section: each line of ui-cli/bench-positions.txt searched to its depth by every
-// engine that plays the variant; the total node count per engine is the bench signature.
+// The search section: each line of tests/data/bench-positions.txt (built in) searched by every
+// engine that plays the variant, to depth 7 on boards of 81 squares or fewer and 3 on larger
+// ones; the total node count per engine is the bench signature.
 template <class Options>
 void bench_search(const Options& opt, const std::vector<std::string>& engines) {
     std::cout << "search: fixed depth, one thread, 16 MB hash cleared before each position\n";
@@ -98,14 +99,14 @@ void bench_search(const Options& opt, const std::vector<std::string>& engines) {
         if (line.empty() || line[0] == '#') continue;
         std::istringstream fields(line);
         std::string variant_name, position;
-        int depth = 0;
-        fields >> variant_name >> depth;
+        fields >> variant_name;
         std::getline(fields >> std::ws, position);
         CommonOptions common = opt.common;
         common.variant = variant_name;
         common.position = position == "start" ? "" : position;
         auto v = load_or_report(common);
         const PositionState st = position_or_report(v, common);
+        const int depth = v->geo.squares() <= 81 ? 7 : 3;
         for (const auto& name : engines) {
             search::Options o;
             o.implementation =

@@ -55,7 +55,8 @@ std::map<Player, std::string> seat_options(const std::vector<std::string>& value
             value.substr(0, eq).find_first_not_of("0123456789") == std::string::npos)
             n = std::stoi(value.substr(0, eq));
         if (n < 1 || n > players) {
-            std::cerr << "error: --seat " << value << ": expected N=human|random[:seed] with N "
+            std::cerr << "error: --seat " << value
+                      << ": expected N=human|engine[:level]|random[:seed] with N "
                       << "from 1 to " << players << ", e.g. --seat 2=random:42\n";
             throw UserError{};
         }
@@ -77,18 +78,24 @@ void add_play_command(CLI::App& app) {
         std::string kif;
         std::string view = "auto";
         bool flip = false;
+        int movetime = 1000;
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
         "play",
-        "play in the terminal (by default you are the first player, against the random "
-        "seat). Moves are typed in USI notation (7g7f, 8h2b+, P*5e); type 'help' in the game "
+        "play in the terminal (by default you are the first player, against the engine). Moves are "
+        "typed in USI notation (7g7f, 8h2b+, P*5e); type 'help' in the game "
         "for the commands (moves, undo, resign, impasse, save, kif, board, flip, quit)");
     opt->common.add_to(*cmd);
     cmd->add_option("--seat", opt->seats,
-                    "who plays player N: N=human or N=random[:seed] (default 1=human, "
-                    "every other player random with a new seed); repeat for each player, e.g. "
-                    "--seat 1=human --seat 2=human for two people at one terminal");
+                    "who plays player N: N=human, N=engine[:level] (level 1 weakest to 20 full "
+                    "strength, the default) or N=random[:seed]. Default: 1=human, every other "
+                    "player the engine (random movers where the engine cannot play the variant "
+                    "yet, e.g. four players); repeat for each player, e.g. --seat 1=human "
+                    "--seat 2=human for two people at one terminal");
+    cmd->add_option("--movetime", opt->movetime, "milliseconds the engine thinks per move")
+        ->check(CLI::Range(10, 3600000))
+        ->capture_default_str();
     cmd->add_option("--pieces", opt->pieces, "piece names on the board: latin or kanji")
         ->check(CLI::IsMember({"latin", "kanji"}))
         ->capture_default_str();
@@ -118,6 +125,7 @@ void add_play_command(CLI::App& app) {
             opt->color == "always" ||
             (opt->color == "auto" && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
         MatchSettings settings;
+        settings.budget.movetime_ms = opt->movetime;
         std::shared_ptr<const Variant> v;
         std::optional<Game> game;
         std::vector<std::string> saved_seats;
@@ -189,10 +197,12 @@ void add_play_command(CLI::App& app) {
                 from = opt->resume + ": seat " + std::to_string(p + 1);
             } else if (p == 0) {
                 spec = "human";
+            } else if (engine_plays(*v)) {
+                spec = "engine";
             } else {
                 spec = "random:" + std::to_string(std::random_device{}() % 100000);
             }
-            auto seat = make_seat(spec);
+            auto seat = make_seat(spec, v);
             if (auto* d = std::get_if<Diagnostic>(&seat)) {
                 report(*d, from);
                 throw UserError{};

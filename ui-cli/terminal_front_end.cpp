@@ -119,6 +119,12 @@ void TerminalFrontEnd::on_event(const MatchEvent& e) {
             if (e.question == Question::AcceptImpasse) ask_impasse(e.player, e.by);
             if (e.question == Question::AfterGame) ask_after_game(e.player);
             break;
+        case MatchEvent::Kind::Thinking:
+            // A wait of a second or more shows that something is happening.
+            if (people &&
+                match_.seat_specs()[static_cast<std::size_t>(e.player)].starts_with("engine"))
+                std::cout << name(e.player) << " is thinking..." << std::endl;
+            break;
         case MatchEvent::Kind::Played: {
             board_stale_ = true;
             const auto game = match_.snapshot();

@@ -132,10 +132,12 @@ Match::Answer Match::ask(Player p, Question q, Player by) {
         emit(e);
     } else {
         auto reply = [this, ticket, p](SeatAction a) { deliver(ticket, p, a); };
-        if (q == Question::AcceptImpasse)
+        if (q == Question::AcceptImpasse) {
             seat.consider_impasse(game, p, by, reply);
-        else
+        } else {
+            emit(MatchEvent::of(MatchEvent::Kind::Thinking, p));
             seat.start_thinking(game, settings_.budget, reply);
+        }
     }
     std::unique_lock lock(mutex_);
     arrived_.wait(lock, [this] { return !inbox_.empty(); });

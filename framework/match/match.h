@@ -44,6 +44,7 @@ struct MatchEvent {
     enum class Kind : std::uint8_t {
         Started,          // the game begins or continues
         Asking,           // `player`, a person, is asked `question`; answer with submit()
+        Thinking,         // `player`, not a person, is choosing its move (front ends show it)
         Played,           // `player` played `move`
         Happened,         // what a move or declaration set off: `game_event`
         OutOfTurn,        // `player`, in check, moves out of turn: `passed_over` lose their turn
