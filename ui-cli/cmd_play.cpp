@@ -298,6 +298,10 @@ void add_play_command(CLI::App& app) {
         "play in the terminal (by default you are the first player, against the random "
         "seat)");
     opt->common.add_to(*cmd);
+    cmd->footer(std::string("\nDuring the game, at your prompt:\n") + kHelp +
+                "Pieces: upper case for the first player, lower case for the second; with four "
+                "players a mark\nshows each piece's forward direction. 'seireigi legend "
+                "--variant V' lists the pieces.");
     cmd->add_option("--seat", opt->seats,
                     "who plays player N: N=human or N=random[:seed] (default 1=human, "
                     "every other player random with a new seed); repeat for each player, e.g. "
@@ -349,7 +353,7 @@ void add_play_command(CLI::App& app) {
             s.autosave = opt->autosave.empty() ? opt->resume : opt->autosave;
         } else {
             v = load_or_report(opt->common);
-            const PositionState st = position_or_report(v, opt->common);
+            const PositionState st = position_or_report(v, opt->common, ImpossiblePosition::Refuse);
             if (auto why = Game::unfit_for_play(*v, st)) {
                 report({"", *why});
                 throw UserError{};
@@ -380,7 +384,9 @@ void add_play_command(CLI::App& app) {
                 spec = "random:" + std::to_string(std::random_device{}() % 100000);
             auto seat = make_seat(spec, &terminal);
             if (auto* d = std::get_if<Diagnostic>(&seat)) {
-                report(*d, "--seat " + std::to_string(p + 1));
+                // Name where the seat came from: the command line or the saved game.
+                report(*d, specs.count(p) ? "--seat " + std::to_string(p + 1)
+                                          : opt->resume + ": seat " + std::to_string(p + 1));
                 throw UserError{};
             }
             s.seats.push_back(std::move(std::get<std::unique_ptr<Seat>>(seat)));
