@@ -219,6 +219,12 @@ TEST_F(Cli, PositionsThatCannotAriseAreRefusedByPlayAndWarnedAboutByMoves) {
     const std::string nifu = "--variant shogi --position \"4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1\"";
     EXPECT_EQ(run("play --color never " + nifu, "quit\n"), 2);
     EXPECT_HAS(err, "Sente has two unpromoted Pawns on one file (5e and 5g)");
+    // --any-position plays it anyway (a study), with the warning.
+    EXPECT_EQ(run("play --color never --any-position --seat 2=random:1 --autosave " +
+                      path("n.game") + " " + nifu,
+                  "quit\n"),
+              0);
+    EXPECT_HAS(err, "warning: --position: this position cannot arise in a game: Sente has two");
     // Three Rooks; a set has two.
     EXPECT_EQ(run("perft --depth 1 --variant shogi --position \"4k4/9/9/9/9/9/9/9/RR2K3R b - 1\""),
               0);

@@ -291,6 +291,7 @@ void add_play_command(CLI::App& app) {
         std::string resume;
         std::string autosave;
         std::string kif;
+        bool any_position = false;
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
@@ -316,6 +317,9 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("--autosave", opt->autosave,
                     "file the game is saved to after every move (default: "
                     "seireigi-VARIANT-DATE-TIME.game here; with --resume, the resumed file)");
+    cmd->add_flag("--any-position", opt->any_position,
+                  "play a --position even if it cannot arise in a game (a study, a test): "
+                  "warn instead of refusing; each player still needs one King");
     cmd->add_option("--kif", opt->kif,
                     "also keep the game as KIF in FILE, rewritten after every move (9x9 only), "
                     "for other shogi software to show");
@@ -353,7 +357,9 @@ void add_play_command(CLI::App& app) {
             s.autosave = opt->autosave.empty() ? opt->resume : opt->autosave;
         } else {
             v = load_or_report(opt->common);
-            const PositionState st = position_or_report(v, opt->common, ImpossiblePosition::Refuse);
+            const PositionState st = position_or_report(
+                v, opt->common,
+                opt->any_position ? ImpossiblePosition::Warn : ImpossiblePosition::Refuse);
             if (auto why = Game::unfit_for_play(*v, st)) {
                 report({"", *why});
                 throw UserError{};

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -225,8 +226,12 @@ std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
     const Variant& v = *variant;
     const std::uint64_t now = variant_fingerprint(v);
     if (now != r.fingerprint) {
-        // A record whose variant line was changed by hand: its moves belong to another variant.
-        for (const auto& listed : list_variants(DataSource{})) {
+        // A record whose built-in variant name was changed by hand: its moves belong to another
+        // built-in variant. (A variant file that changed is the message below.)
+        const auto built_in = list_variants(DataSource{});
+        const bool names_built_in = std::any_of(built_in.begin(), built_in.end(),
+                                                [&](const auto& l) { return l.id == r.variant; });
+        for (const auto& listed : names_built_in ? built_in : decltype(built_in){}) {
             if (listed.id == v.id) continue;
             const VariantLoadResult other = load_variant(listed.id);
             if (!other.spec) continue;
