@@ -175,6 +175,15 @@ void add_bench_command(CLI::App& app) {
         }
         auto v = load_or_report(opt->common);
         const std::vector<std::string> engines = split_engines(opt->engines);
+        // Refused engines are reported before the table starts.
+        for (const auto& e : engines) {
+            if (e == "fast") fast_engine_or_report(*v, "--engines");
+            if (e != "fast" && e != "generic" && e != "reference") {
+                std::cerr << "error: --engines: unknown engine '" << e
+                          << "'; choose generic, fast or reference\n";
+                throw UserError{};
+            }
+        }
         std::cout << "cpu " << cpu_model() << " (" << std::thread::hardware_concurrency()
                   << " logical), built for " << build_target() << "\n";
         std::cout << "load average at start " << load_average() << "\n";
@@ -203,22 +212,31 @@ void add_bench_command(CLI::App& app) {
                 depth = std::max(1, depth + opt->depth_change);
                 double best = 1e300;
                 BigCount nodes = 0;
-                with_engine(engine, v, st, [&](auto& pos) {
-                    for (int i = 0; i < opt->repeat; ++i) {
-                        const auto t0 = std::chrono::steady_clock::now();
-                        nodes = perft(pos, depth);
-                        const double s =
-                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-                                .count();
-                        best = std::min(best, s);
-                    }
-                });
-                const double rate = nodes.convert_to<double>() / std::max(best, 1e-9);
+                with_engine(
+                    engine, v, st,
+                    [&](auto& pos) {
+                        for (int i = 0; i < opt->repeat; ++i) {
+                            const auto t0 = std::chrono::steady_clock::now();
+                            nodes = perft(pos, depth);
+                            const double s =
+                                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                    .count();
+                            best = std::min(best, s);
+                        }
+                    },
+                    "--engines");
+                // Below a millisecond the clock says nothing about speed: no rate, no ratio.
+                const bool timed = best >= 1e-3;
+                const double rate = timed ? nodes.convert_to<double>() / best : 0;
                 std::cout << std::left << std::setw(10) << bp.name << std::setw(9) << engine
                           << std::right << std::setw(6) << depth << std::setw(16) << nodes
                           << std::setw(10) << std::fixed << std::setprecision(3) << best
-                          << std::setw(14) << std::setprecision(0) << rate;
-                if (ratio_base > 0)
+                          << std::setw(14) << std::setprecision(0);
+                if (timed)
+                    std::cout << rate;
+                else
+                    std::cout << "too fast";
+                if (ratio_base > 0 && timed)
                     std::cout << std::setw(9) << std::setprecision(1) << rate / ratio_base << "x";
                 std::cout << "\n";
                 return rate;

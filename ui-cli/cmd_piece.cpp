@@ -83,7 +83,8 @@ void run(const Options& opt) {
         throw UserError{};
     }
     PositionState st = empty_state(*v);
-    if (!opt.common.position.empty()) st = position_or_report(v, opt.common);
+    if (!opt.common.position.empty() || !opt.common.moves.empty())
+        st = position_or_report(v, opt.common);
     Square from = v->geo.square(v->geo.files / 2, v->geo.ranks / 2);
     if (!opt.at.empty()) {
         auto s = v->geo.parse_square(opt.at);
@@ -173,7 +174,7 @@ void add_piece_command(CLI::App& app) {
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
         "piece", "draw a piece's moves on an empty board or in a position (for piece designers)");
-    opt->common.add_to(*cmd);
+    opt->common.add_to(*cmd, /*with_position=*/true, "an empty board");
     cmd->add_option("--betza", opt->betza,
                     "XBetza string of the piece to draw (see docs/xbetza.md)");
     cmd->add_option("--name", opt->name, "a piece of the variant, by id or abbreviation");

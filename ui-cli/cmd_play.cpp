@@ -79,6 +79,7 @@ void add_play_command(CLI::App& app) {
         std::string view = "auto";
         bool flip = false;
         int movetime = 1000;
+        bool any_position = false;
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
@@ -87,6 +88,10 @@ void add_play_command(CLI::App& app) {
         "typed in USI notation (7g7f, 8h2b+, P*5e); type 'help' in the game "
         "for the commands (moves, undo, resign, impasse, save, kif, board, flip, quit)");
     opt->common.add_to(*cmd);
+    cmd->footer(std::string("\nDuring the game, at your prompt:\n") + kHelp +
+                "Pieces: upper case for the first player, lower case for the second; with four "
+                "players a mark\nshows each piece's forward direction. 'seireigi legend "
+                "--variant V' lists the pieces.");
     cmd->add_option("--seat", opt->seats,
                     "who plays player N: N=human, N=engine[:level] (level 1 weakest to 20 full "
                     "strength, the default) or N=random[:seed]. Default: 1=human, every other "
@@ -115,6 +120,9 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("--autosave", opt->autosave,
                     "file the game is saved to after every move (default: "
                     "seireigi-VARIANT-DATE-TIME.game here; with --resume, the resumed file)");
+    cmd->add_flag("--any-position", opt->any_position,
+                  "play a --position even if it cannot arise in a game (a study, a test): "
+                  "warn instead of refusing; each player still needs one King");
     cmd->add_option("--kif", opt->kif,
                     "also keep the game as KIF in FILE, rewritten after every move (9x9 only), "
                     "for other shogi software to show");
@@ -167,7 +175,9 @@ void add_play_command(CLI::App& app) {
             settings.autosave = opt->autosave.empty() ? opt->resume : opt->autosave;
         } else {
             v = load_or_report(opt->common);
-            const PositionState st = position_or_report(v, opt->common);
+            const PositionState st = position_or_report(
+                v, opt->common,
+                opt->any_position ? ImpossiblePosition::Warn : ImpossiblePosition::Refuse);
             if (auto why = Game::unfit_for_play(*v, st)) {
                 report({"", *why});
                 throw UserError{};
