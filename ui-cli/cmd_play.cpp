@@ -88,7 +88,7 @@ void add_play_command(CLI::App& app) {
         "typed in USI notation (7g7f, 8h2b+, P*5e); type 'help' in the game "
         "for the commands (moves, undo, resign, impasse, save, kif, board, flip, quit)");
     opt->common.add_to(*cmd);
-    cmd->footer(std::string("\nDuring the game, at your prompt:\n") + kHelp +
+    cmd->footer(std::string("\nDuring the game, at your prompt:\n") + terminal_help() +
                 "Pieces: upper case for the first player, lower case for the second; with four "
                 "players a mark\nshows each piece's forward direction. 'seireigi legend "
                 "--variant V' lists the pieces.");

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <iostream>
 
+#include "piece_legend.h"
 #include "record/game_record.h"
 #include "record/kif.h"
 #include "text/notation.h"
@@ -29,11 +30,12 @@ const char* kHelp =
     "  kif FILE   write the game as KIF for other shogi software (9x9 only)\n"
     "  board      show the board again\n"
     "  flip       turn the board around\n"
+    "  legend     the pieces: abbreviation, name, kanji, moves (XBetza), promotion\n"
     "  quit       leave (also q or exit); the game stays in the autosave file\n"
     "  help       this text\n";
 
 const char* kCommandList =
-    "moves, undo, resign, impasse, save FILE, kif FILE, board, flip, quit, help";
+    "moves, undo, resign, impasse, save FILE, kif FILE, board, flip, legend, quit, help";
 
 std::string trim(const std::string& s) {
     const std::size_t a = s.find_first_not_of(" \t\r\n");
@@ -63,6 +65,10 @@ std::string names(const Variant& v, const std::vector<Player>& players) {
 }
 
 }  // namespace
+
+const char* terminal_help() {
+    return kHelp;
+}
 
 TerminalFrontEnd::TerminalFrontEnd(Match& match, TerminalSettings settings)
     : match_(match), settings_(settings) {}
@@ -215,6 +221,8 @@ void TerminalFrontEnd::ask_move(Player p) {
             if (submit(SeatAction::play(*m))) return;
         } else if (word == "help" || word == "?") {
             std::cout << kHelp;
+        } else if (word == "legend") {
+            std::cout << render_legend(v);
         } else if (word == "moves") {
             list_moves(*game);
         } else if (word == "board") {

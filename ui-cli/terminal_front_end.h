@@ -43,4 +43,7 @@ class TerminalFrontEnd {
     bool board_stale_ = true;  // the position changed since the board was last printed
 };
 
+// The in-game help: move text and the commands.
+const char* terminal_help();
+
 }  // namespace seireigi::cli
