@@ -61,9 +61,12 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                 }
                 P after = pos;
                 after.do_move(m);
+                // With three or four players a mated player leaves at once (its King goes), so
+                // "left in check" includes being eliminated by the move.
                 bool check = false;
                 for (Player p = 0; p < v->num_players(); ++p)
-                    if (p != pos.side_to_move() && after.is_active(p) && after.in_check(p))
+                    if (p != pos.side_to_move() && pos.is_active(p) &&
+                        (!after.is_active(p) || after.in_check(p)))
                         check = true;
                 if (pos.gives_check(m) != check) {
                     differ(pos, "gives_check(" + write_move(*v, m) + ") is " +
