@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "game/game.h"
-#include "match/seat.h"
+#include "match/random_seat.h"
 #include "record/game_record.h"
 #include "seats/seat_factory.h"
 #include "test_support.h"
@@ -181,11 +181,10 @@ TEST(GameSeat, RandomSeatDependsOnlyOnSeedAndPly) {
 }
 
 TEST(GameSeat, SeatSpecs) {
-    EXPECT_EQ(std::get<std::unique_ptr<Seat>>(make_seat("random:42", nullptr))->spec(),
-              "random:42");
-    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("random:x", nullptr)));
-    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("engine", nullptr)));
-    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("human", nullptr)));
+    EXPECT_EQ(std::get<std::unique_ptr<Seat>>(make_seat("random:42"))->spec(), "random:42");
+    EXPECT_TRUE(std::get<std::unique_ptr<Seat>>(make_seat("human"))->is_person());
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("random:x")));
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_seat("engine")));
 }
 
 TEST(Game, UndoRestoresPositionAndResult) {

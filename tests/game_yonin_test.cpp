@@ -10,35 +10,16 @@
 #include "record/game_record.h"
 #include "rules_test_support.h"
 #include "text/start_position.h"
+#include "yonin_test_support.h"
 
 namespace seireigi {
 namespace {
 
-constexpr Player P1 = 0, P2 = 1, P3 = 2, P4 = 3;
+using testing::P1, testing::P2, testing::P3, testing::P4;
+using testing::Placed, testing::build;
 
 std::shared_ptr<const Variant> compact() {
     return testing::variant("yonin-seireigi-compact");
-}
-
-// A position written piece by piece: {player, piece id, square}.
-struct Placed {
-    Player owner;
-    const char* piece;
-    const char* square;
-};
-
-PositionState build(const Variant& v, std::initializer_list<Placed> pieces, Player to_move,
-                    std::uint8_t active = 0xF) {
-    PositionState st = empty_state(v);
-    for (const Placed& p : pieces) {
-        const std::string id = p.piece;
-        const bool promoted = id.front() == '+';
-        const PieceType t = v.find_type(promoted ? id.substr(1) : id);
-        st.board[*v.geo.parse_square(p.square)] = make_piece(p.owner, t, promoted);
-    }
-    st.to_move = to_move;
-    st.active = active;
-    return st;
 }
 
 void give(const Variant& v, PositionState& st, Player p, const char* piece, int count) {

@@ -133,19 +133,22 @@ TEST(Notation, MalformedMoveTexts) {
     MoveList legal;
     pos.legal_moves(legal);
     const std::vector<BadText> cases = {
-        {"", "character 1", "empty move"},
-        {"7g", "character 3", "expected the to-square"},
-        {"0g7f", "character 1", "expected the from-square"},
-        {"7g7", "character 3", "expected the to-square"},
-        {"7g7f++", "character 6", "unexpected text after the move"},
-        {"7g7f!", "character 5", "unexpected text after the move"},
-        {"P5e", "character 2", "expected '*'"},
-        {"Q*5e", "character 1", "unknown piece 'Q'"},
-        {"P*5", "character 3", "expected the drop square"},
-        {"10a9a", "character 1", "expected the from-square"},
-        {"7g7e", "", "illegal move: 7g7e is not legal here"},
-        {"P*5e", "character 1", "illegal move: P*5e is not legal here"},
-        {"7g7f+", "", "illegal move: 7g7f+ cannot promote; play 7g7f"},
+        // Move errors carry no character position: the message says what is wrong.
+        {"", "", "empty move"},
+        {"7g", "", "expected the to-square"},
+        {"0g7f", "", "there is no file 0 (files run from 1 to 9)"},
+        {"7g7", "", "expected the rank letter after file 7 in the to-square"},
+        {"7g7f++", "", "unexpected text '+' after the move"},
+        {"7g7f!", "", "unexpected text '!' after the move"},
+        {"P5e", "", "expected '*'"},
+        {"Q*5e", "", "unknown piece 'Q'"},
+        {"P*5", "", "expected the rank letter after file 5 in the drop square"},
+        {"10a9a", "", "there is no file 10 (files run from 1 to 9)"},
+        {"7g7j", "", "there is no rank j (ranks run from a to i)"},
+        {"7G7F", "", "write the rank letter in lower case: g"},
+        {"7g7e", "", "illegal move 7g7e: not legal here"},
+        {"P*5e", "", "illegal move P*5e: not legal here"},
+        {"7g7f+", "", "illegal move 7g7f+: the piece cannot promote on this move; play 7g7f"},
     };
     for (const auto& c : cases) {
         auto r = read_move(*v, c.text, legal);

@@ -15,6 +15,7 @@
 #include "rules/variant_loader.h"
 #include "rules_test_support.h"
 #include "text/start_position.h"
+#include "yonin_test_support.h"
 
 namespace seireigi {
 namespace {
@@ -22,7 +23,8 @@ namespace {
 using testing::legal_texts;
 using testing::piece_moves;
 using Set = std::set<std::string>;
-constexpr Player P1 = 0, P2 = 1, P3 = 2, P4 = 3;
+using testing::P1, testing::P2, testing::P3, testing::P4;
+using testing::Placed, testing::build;
 
 std::shared_ptr<const Variant> yonin(
     const std::string& setup, VariantSpec::CheckOrder order = VariantSpec::CheckOrder::CheckedFirst,
@@ -32,27 +34,6 @@ std::shared_ptr<const Variant> yonin(
     r.spec->check_order = order;
     r.spec->drop_mate_reading = reading;
     return build_variant(*r.spec);
-}
-
-// A position written piece by piece: {player, piece id, square}.
-struct Placed {
-    Player owner;
-    const char* piece;
-    const char* square;
-};
-
-PositionState build(const Variant& v, std::initializer_list<Placed> pieces, Player to_move,
-                    std::uint8_t active = 0xF) {
-    PositionState st = empty_state(v);
-    for (const Placed& p : pieces) {
-        const std::string id = p.piece;
-        const bool promoted = id.front() == '+';
-        const PieceType t = v.find_type(promoted ? id.substr(1) : id);
-        st.board[*v.geo.parse_square(p.square)] = make_piece(p.owner, t, promoted);
-    }
-    st.to_move = to_move;
-    st.active = active;
-    return st;
 }
 
 // Both engines in step; every move is checked on both.

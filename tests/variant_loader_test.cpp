@@ -412,7 +412,28 @@ std::vector<BadFile> bad_files() {
          {{dir + "extends-cycle-b.yaml:2:10",
            "extends makes a cycle: " + dir + "extends-cycle-a.yaml -> " + dir +
                "extends-cycle-b.yaml -> " + dir + "extends-cycle-a.yaml"}}},
-        {"syntax-error.yaml", {{"5:1", "YAML syntax error: end of sequence flow not found"}}},
+        // Syntax errors in plain words, at the line to fix (issue 16 item 12).
+        {"syntax-error.yaml",
+         {{"4:10",
+           "the list opened with '[' here is never closed with ']' (the file reads on to line 5 "
+           "without it)"}}},
+        {"tab-indent.yaml",
+         {{"4:1",
+           "a tab character in the indentation: YAML indents with spaces only; replace the tab "
+           "with spaces"}}},
+        {"dedented-key.yaml",
+         {{"5:2",
+           "line 5 is indented by 1 space, which lines up with no block: the block that begins "
+           "on line 4 is indented by 2 spaces and the one around it (from line 2) by 0 spaces; "
+           "indent line 5 like one of them"}}},
+        {"list-item-dedent.yaml",
+         {{"5:3",
+           "line 5 is not an item of the list that begins on line 4 (items start with '- '); to "
+           "continue an item, indent it further"}}},
+        {"over-indent.yaml",
+         {{"5:5",
+           "line 5 is indented more than line 4, which already has its value; indent it like "
+           "line 4 (or give line 4 no value, to start a block under it)"}}},
         {"two-documents.yaml",
          {{"17:1", "a file holds a single YAML document; remove the second one (after '---')"}}},
         {"three-errors.yaml",

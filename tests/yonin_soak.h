@@ -9,10 +9,15 @@
 //    mover clockwise;
 //  * undo restores the exact position and key;
 //  * both engines list the same moves and reach the same state, key and events.
-// A game ends with one player left, a draw (everyone skipped) or the length bound.
+// A game ends with one player left, a draw (everyone skipped) or the length bound. The games
+// start from the start position and from a position where a player is soon skipped.
 //
 // soak_game_records plays seeded random games through the Game (occasional resignations and
 // undos included) and checks that saving and resuming each game reproduces it exactly.
+//
+// Callers wrap each helper in ASSERT_NO_FATAL_FAILURE, and the helpers wrap the checks they call,
+// so that a failed ASSERT stops the whole soak instead of returning from one helper while the
+// games go on; require_soak_coverage fails a soak in which the rare events never happened.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -27,6 +32,7 @@
 #include "record/game_record.h"
 #include "text/notation.h"
 #include "text/start_position.h"
+#include "yonin_test_support.h"
 
 namespace seireigi::testing {
 
@@ -87,13 +93,14 @@ inline void check_after_move(const GenericPosition& pos, Player mover, int piece
     ASSERT_EQ(seen, expected) << where;
 }
 
-inline void soak_games(const std::shared_ptr<const Variant>& v, int games, int max_plies,
-                       std::uint64_t seed, SoakTotals& totals) {
+// Seeded random games from `start`.
+inline void soak_games(const std::shared_ptr<const Variant>& v, const PositionState& start,
+                       int games, int max_plies, std::uint64_t seed, SoakTotals& totals) {
     std::mt19937_64 rng(seed);
-    const int pieces = non_royal_pieces(GenericPosition(v, start_state(*v)));
+    const int pieces = non_royal_pieces(GenericPosition(v, start));
     for (int g = 0; g < games; ++g) {
-        GenericPosition gen(v, start_state(*v));
-        ReferencePosition ref(v, start_state(*v));
+        GenericPosition gen(v, start);
+        ReferencePosition ref(v, start);
         ++totals.games;
         for (int ply = 0; ply < max_plies && !gen.game_over(); ++ply) {
             const std::string where = "game " + std::to_string(g) + " ply " + std::to_string(ply);
@@ -121,7 +128,7 @@ inline void soak_games(const std::shared_ptr<const Variant>& v, int games, int m
             ASSERT_EQ(gen.key(), ref.key()) << where;
             ASSERT_EQ(gen.last_events(), ref.last_events()) << where;
             ASSERT_EQ(gen.game_over(), ref.game_over()) << where;
-            check_after_move(gen, mover, pieces, where);
+            ASSERT_NO_FATAL_FAILURE(check_after_move(gen, mover, pieces, where));
             const TurnEvents ev = gen.last_events();
             totals.eliminations += ev.eliminated.count;
             totals.skips += ev.skipped.count;
@@ -138,6 +145,29 @@ inline void soak_games(const std::shared_ptr<const Variant>& v, int games, int m
             ++(active <= 1 ? totals.won : totals.drawn);
         }
     }
+}
+
+// Random play from the start position almost never leaves a player without a move while not in
+// check, so the soak also starts from a position of RULES.md §E.2 #6 where it happens at once:
+// P4's King boxed in on 1e by P1's Rook and Bishops, P3 to move.
+inline PositionState boxed_king_start(const Variant& v) {
+    return build(v,
+                 {{P1, "king", "5i"},
+                  {P1, "rook", "2i"},
+                  {P1, "bishop", "3b"},
+                  {P1, "bishop", "3h"},
+                  {P2, "king", "9e"},
+                  {P3, "king", "5a"},
+                  {P4, "king", "1e"}},
+                 P3);
+}
+
+// `games` seeded random games from the start position, and a tenth as many from the boxed King.
+inline void soak_games(const std::shared_ptr<const Variant>& v, int games, int max_plies,
+                       std::uint64_t seed, SoakTotals& totals) {
+    ASSERT_NO_FATAL_FAILURE(soak_games(v, start_state(*v), games, max_plies, seed, totals));
+    ASSERT_NO_FATAL_FAILURE(
+        soak_games(v, boxed_king_start(*v), games / 10 + 1, max_plies, seed + 1, totals));
 }
 
 struct RecordSoakTotals {
@@ -194,6 +224,21 @@ inline void soak_game_records(const std::shared_ptr<const Variant>& v, int games
         ASSERT_EQ(again.result(), game.result()) << "game " << g << "\n" << text;
         ASSERT_EQ(again.moves(), game.moves()) << "game " << g;
     }
+}
+
+// A soak proves the procedures it never exercised nothing: require that eliminations, skips and
+// games won by the last player standing happened.
+inline void require_soak_coverage(const SoakTotals& t) {
+    EXPECT_GT(t.eliminations, 0) << "no player was eliminated in " << t.games << " games";
+    EXPECT_GT(t.skips, 0) << "no turn was skipped in " << t.games << " games";
+    EXPECT_GT(t.won, 0) << "no game ended with one player left in " << t.games << " games";
+}
+
+// The same for the record soak: resignations, undos and events that the moves set off.
+inline void require_soak_coverage(const RecordSoakTotals& t) {
+    EXPECT_GT(t.resignations, 0) << "nobody resigned in " << t.games << " games";
+    EXPECT_GT(t.undos, 0) << "nothing was taken back in " << t.games << " games";
+    EXPECT_GT(t.events, t.resignations) << "no move set off an event in " << t.games << " games";
 }
 
 }  // namespace seireigi::testing

@@ -1,65 +1,181 @@
 #include "board_printer.h"
 
 #include <algorithm>
-#include <sstream>
+#include <array>
+#include <cctype>
 
-#include "text/notation.h"
+#include "game_view.h"
 
 namespace seireigi::cli {
 
 namespace {
 
-std::string pad_left(const std::string& s, std::size_t width) {
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+constexpr std::size_t kScreenWidth = 80;
+
+const char* kRed = "\x1b[31m";
+const char* kDim = "\x1b[2m";
+// With three or four players, one colour per player (the first keeps the terminal's colour).
+constexpr std::array<const char*, kMaxPlayers> kPlayerColor = {"", "\x1b[31m", "\x1b[32m",
+                                                               "\x1b[33m"};
+const char* kReverse = "\x1b[7m";
+const char* kReset = "\x1b[0m";
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
 }
 
-// "Sente hand: P x3 L ...", wrapped to stay within 80 columns (Dai Seireigi has 30 kinds).
-std::string hand_line(const Variant& v, const PositionState& st, Player p) {
+bool active(const PositionState& st, Player p) {
+    return (st.active >> p) & 1;
+}
+
+// Three or four players: the owner's forward direction, which is also the way a neutral piece
+// attacks once its owner is out.
+std::string direction_mark(const Variant& v, Player owner) {
+    switch (v.orientation(owner)) {
+        case Orientation::North:
+            return "^";
+        case Orientation::East:
+            return ">";
+        case Orientation::South:
+            return "v";
+        case Orientation::West:
+            return "<";
+    }
+    return "?";
+}
+
+// The mark before a piece that says whose it is: the direction with three or four players; in
+// kanji with two players, 'v' for the second player (as KIF diagrams do) and a space for the
+// first; none in Latin with two players (the case says it).
+std::string owner_mark(const Variant& v, Player owner, bool kanji) {
+    if (v.num_players() > 2) return direction_mark(v, owner);
+    if (!kanji) return "";
+    return owner == 0 ? " " : "v";
+}
+
+struct Label {
+    const Variant& v;
+    bool kanji;
+
+    // Without the owner mark (hands name their owner at the start of the line).
+    std::string face(Player owner, PieceType base, bool promoted, bool neutral) const {
+        const PieceTypeInfo& info = promoted ? v.types[v.types[base].promotes_to] : v.types[base];
+        if (kanji && !neutral) {
+            std::string glyph = info.kanji;
+            if (!promoted && owner == 1 && v.num_players() == 2 && !info.kanji_alt.empty())
+                glyph = info.kanji_alt;
+            if (!glyph.empty()) return glyph;
+        }
+        const std::string text = (promoted ? "+" : "") + v.types[base].abbr;
+        // Lower case: the second of two players, or a neutral piece.
+        return (v.num_players() == 2 ? owner == 1 : neutral) ? lower(text) : text;
+    }
+    std::string operator()(Player owner, PieceType base, bool promoted, bool neutral) const {
+        return owner_mark(v, owner, kanji) + face(owner, base, promoted, neutral);
+    }
+};
+
+std::string pad_left(const std::string& s, std::size_t width) {
+    const std::size_t w = display_width(s);
+    return w >= width ? s : std::string(width - w, ' ') + s;
+}
+
+// The widest label any piece of the variant can have plus a separating space, so that the
+// board keeps its width whatever stands on it.
+std::size_t cell_width(const Variant& v, const Label& label) {
+    std::size_t w = std::to_string(v.geo.files).size();
+    for (Player p = 0; p < v.num_players(); ++p)
+        for (PieceType t = 0; t < static_cast<PieceType>(v.types.size()); ++t) {
+            if (!v.types[t].is_base) continue;
+            for (const bool neutral : {false, v.num_players() > 2}) {
+                w = std::max(w, display_width(label(p, t, false, neutral)));
+                if (v.types[t].promotes_to != kNoType)
+                    w = std::max(w, display_width(label(p, t, true, neutral)));
+            }
+        }
+    return w + 1;
+}
+
+std::string colored(const std::string& s, const char* code, bool on) {
+    return on && *code ? code + s + kReset : s;
+}
+
+// "Gote hand: P x3 L" wrapped to the screen width.
+std::string hand_lines(const Variant& v, const PositionState& st, Player p, const Label& label) {
+    if (!active(st, p))
+        return v.players[p].name + " is out of the game (its pieces on the board are neutral)\n";
     const std::string head = v.players[p].name + " hand:";
     std::string out = head;
-    std::size_t line_start = 0;
-    bool empty = true;
+    std::size_t col = display_width(head);
+    bool any = false;
     for (PieceType t : v.hand_types) {
         const int n = st.hands[p][t];
         if (n == 0) continue;
-        empty = false;
-        std::string item = " " + v.types[t].abbr;
-        if (n > 1) item += 'x' + std::to_string(n);
-        if (out.size() - line_start + item.size() > 79) {
-            out += '\n';
-            line_start = out.size();
-            out += std::string(head.size(), ' ');
+        any = true;
+        std::string item = label.face(p, t, false, false);
+        if (n > 1) {
+            item += 'x';  // appended separately: GCC 12 warns falsely (-Wrestrict) on "x" + string
+            item += std::to_string(n);
         }
-        out += item;
+        if (col + 1 + display_width(item) > kScreenWidth) {
+            out += '\n';
+            out += std::string(display_width(head), ' ');
+            col = display_width(head);
+        }
+        out += " " + item;
+        col += 1 + display_width(item);
     }
-    return empty ? head + " -" : out;
+    if (!any) out += " -";
+    return out + "\n";
 }
 
 }  // namespace
 
-std::string render_board(const Variant& v, const PositionState& st) {
+std::string render_position(const Variant& v, const PositionState& st, const BoardStyle& style) {
     const Geometry& g = v.geo;
-    std::size_t width = 2;
-    for (Square s = 0; s < g.squares(); ++s)
-        if (st.board[s] != kEmpty) width = std::max(width, piece_text(v, st.board[s]).size());
-    width = std::max<std::size_t>(width, std::to_string(g.files).size()) + 1;
-
-    std::ostringstream out;
-    for (Player p = v.num_players() - 1; p >= 1; --p) out << hand_line(v, st, p) << "\n";
-    out << " ";
-    for (int x = 0; x < g.files; ++x) out << pad_left(std::to_string(g.files - x), width);
-    out << "\n";
-    for (int y = 0; y < g.ranks; ++y) {
-        out << " ";
-        for (int x = 0; x < g.files; ++x) {
-            const PieceCode pc = st.board[g.square(x, y)];
-            out << pad_left(pc == kEmpty ? "." : piece_text(v, pc), width);
-        }
-        out << "  " << static_cast<char>('a' + y) << "\n";
+    const Label label{v, style.kanji};
+    const std::size_t width = cell_width(v, label);
+    const bool many = v.num_players() > 2;
+    std::string out;
+    if (many) {
+        // Who plays which way, and what a neutral piece looks like.
+        for (Player p = 0; p < v.num_players(); ++p)
+            out += (p ? "  " : "") + colored(v.players[p].name + " " + direction_mark(v, p),
+                                             kPlayerColor[p], style.color);
+        out += "   (the mark is the forward direction; lower case: neutral)\n";
     }
-    out << hand_line(v, st, 0) << "\n";
-    out << v.players[st.to_move].name << " to move\n";
-    return out.str();
+    for (Player p = v.num_players() - 1; p >= 1; --p) out += hand_lines(v, st, p, label);
+    out += " ";
+    for (int x = 0; x < g.files; ++x) out += pad_left(std::to_string(g.files - x), width);
+    out += "\n";
+    for (int y = 0; y < g.ranks; ++y) {
+        out += " ";
+        for (int x = 0; x < g.files; ++x) {
+            const Square s = g.square(x, y);
+            const PieceCode pc = st.board[s];
+            const bool neutral = pc != kEmpty && !active(st, owner_of(pc));
+            const std::string text =
+                pc == kEmpty ? (style.kanji ? "・" : ".")
+                             : label(owner_of(pc), type_of(pc), is_promoted(pc), neutral);
+            const std::string pad(width - std::min(width, display_width(text)), ' ');
+            if (s == style.highlight && style.color) {
+                out += pad + colored(text, kReverse, true);
+            } else if (pc != kEmpty && style.color && (neutral || owner_of(pc) != 0)) {
+                const char* code = neutral ? kDim : many ? kPlayerColor[owner_of(pc)] : kRed;
+                out += pad + colored(text, code, true);
+            } else {
+                out += pad + text;
+            }
+        }
+        out += "  " + std::string(1, static_cast<char>('a' + y)) + "\n";
+    }
+    out += hand_lines(v, st, 0, label);
+    return out;
+}
+
+std::string render_board(const Variant& v, const PositionState& st, const BoardStyle& style) {
+    return render_position(v, st, style) + v.players[st.to_move].name + " to move\n";
 }
 
 }  // namespace seireigi::cli

@@ -1,5 +1,9 @@
-// Plain text rendering of a position: files across the top, rank letters down the right side,
-// first player's pieces in upper case, second player's in lower case, then each hand.
+// The one board printer: files across the top, rank letters down the right side, each hand.
+// Pieces in Latin letters or kanji (every piece has a Latin fallback: several Dai pieces have no
+// agreed kanji). Two players: the second player's pieces in lower case, or marked 'v' in kanji.
+// Three or four: every piece carries its owner's forward direction (^ > v <), lower case once
+// its owner is out of the game (neutral). Columns are aligned by display width, since kanji take
+// two columns; colour goes on after alignment, and only when asked for.
 #pragma once
 
 #include <string>
@@ -9,6 +13,16 @@
 
 namespace seireigi::cli {
 
-std::string render_board(const Variant& v, const PositionState& st);
+struct BoardStyle {
+    bool kanji = false;
+    bool color = false;
+    Square highlight = kNoSquare;  // shown in reverse video with colour (the last move)
+};
+
+// The hands (other players above the board, the first player below) and the board.
+std::string render_position(const Variant& v, const PositionState& st, const BoardStyle& style);
+
+// `render_position` followed by "Sente to move".
+std::string render_board(const Variant& v, const PositionState& st, const BoardStyle& style = {});
 
 }  // namespace seireigi::cli

@@ -49,7 +49,7 @@ void add_analyse_command(CLI::App& app) {
         ->capture_default_str();
     cmd->callback([opt] {
         auto v = load_or_report(opt->common);
-        const GameLine line = game_line_or_report(v, opt->common);
+        const GameLine line = game_line_or_report(v, opt->common, ImpossiblePosition::Refuse);
         search::Options o;
         o.hash_mb = opt->hash;
         o.skill = opt->level;

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -17,8 +18,13 @@
 #include "commands.h"
 #include "engines.h"
 #include "rules/variant_fingerprint.h"
+#include "search/engine.h"
 #include "text/notation.h"
 #include "text/start_position.h"
+
+namespace seireigi {
+const char* bench_positions_text();  // tests/data/bench-positions.txt, built in
+}
 
 namespace seireigi::cli {
 
@@ -60,6 +66,75 @@ std::string load_average() {
     return a.empty() ? "unknown" : a + " " + b + " " + c;
 }
 
+std::vector<std::string> split_engines(const std::string& list) {
+    std::vector<std::string> engines;
+    std::stringstream ss(list);
+    for (std::string e; std::getline(ss, e, ',');) engines.push_back(e);
+    return engines;
+}
+
+// The CPU the binary was compiled for (SEIREIGI_CPU_TARGET, see the top CMakeLists.txt).
+std::string build_target() {
+#ifdef SEIREIGI_CPU_TARGET
+    return SEIREIGI_CPU_TARGET;
+#else
+    return "x86-64 (portable)";
+#endif
+}
+
+// The search section: each line of tests/data/bench-positions.txt (built in) searched by every
+// engine that plays the variant, to depth 7 on boards of 81 squares or fewer and 3 on larger
+// ones; the total node count per engine is the bench signature.
+template <class Options>
+void bench_search(const Options& opt, const std::vector<std::string>& engines) {
+    std::cout << "search: fixed depth, one thread, 16 MB hash cleared before each position\n";
+    std::cout << std::left << std::setw(14) << "variant" << std::setw(9) << "engine" << std::right
+              << std::setw(6) << "depth" << std::setw(12) << "nodes" << std::setw(10) << "s"
+              << std::setw(12) << "nodes/s"
+              << "  best\n";
+    std::map<std::string, std::uint64_t> total_nodes;
+    std::map<std::string, double> total_seconds;
+    std::istringstream lines(bench_positions_text());
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream fields(line);
+        std::string variant_name, position;
+        fields >> variant_name;
+        std::getline(fields >> std::ws, position);
+        CommonOptions common = opt.common;
+        common.variant = variant_name;
+        common.position = position == "start" ? "" : position;
+        auto v = load_or_report(common);
+        const PositionState st = position_or_report(v, common);
+        const int depth = v->geo.squares() <= 81 ? 7 : 3;
+        for (const auto& name : engines) {
+            search::Options o;
+            o.implementation =
+                name == "fast" ? search::Implementation::Fast : search::Implementation::Generic;
+            auto engine = search::Engine::create(v, o);
+            if (!engine) continue;  // the fast engine plays only Seireigi
+            engine->set_position(st, {});
+            search::Limits limits;
+            limits.depth = std::max(1, depth + opt.depth_change);
+            const auto t0 = std::chrono::steady_clock::now();
+            const search::Result r = engine->search(limits, {});
+            const double s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            total_nodes[name] += r.nodes;
+            total_seconds[name] += s;
+            std::cout << std::left << std::setw(14) << variant_name << std::setw(9) << name
+                      << std::right << std::setw(6) << limits.depth << std::setw(12) << r.nodes
+                      << std::setw(10) << std::fixed << std::setprecision(3) << s << std::setw(12)
+                      << std::setprecision(0) << r.nodes / std::max(s, 1e-3) << "  "
+                      << write_move(*v, r.best) << "\n";
+        }
+    }
+    for (const auto& [name, nodes] : total_nodes)
+        std::cout << "search " << name << ": total nodes " << nodes << " (signature), "
+                  << std::fixed << std::setprecision(0)
+                  << nodes / std::max(total_seconds[name], 1e-3) << " nodes/s\n";
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
@@ -69,6 +144,8 @@ void add_bench_command(CLI::App& app) {
         int repeat = 3;
         int threads = 1;
         int depth_change = 0;
+        bool no_search = false;
+        bool search_only = false;
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
@@ -88,13 +165,27 @@ void add_bench_command(CLI::App& app) {
                     "add this to every depth (e.g. -2 for a quick run; depths stay >= 1)")
         ->check(CLI::Range(-8, 2))
         ->capture_default_str();
+    cmd->add_flag("--no-search", opt->no_search, "leave out the search section");
+    cmd->add_flag("--search-only", opt->search_only, "only the search section");
     cmd->callback([opt] {
+        if (opt->search_only) {
+            std::cout << "cpu " << cpu_model() << ", built for " << build_target() << "\n";
+            bench_search(*opt, split_engines(opt->engines));
+            return;
+        }
         auto v = load_or_report(opt->common);
-        std::vector<std::string> engines;
-        std::stringstream ss(opt->engines);
-        for (std::string e; std::getline(ss, e, ',');) engines.push_back(e);
+        const std::vector<std::string> engines = split_engines(opt->engines);
+        // Refused engines are reported before the table starts.
+        for (const auto& e : engines) {
+            if (e == "fast") fast_engine_or_report(*v, "--engines");
+            if (e != "fast" && e != "generic" && e != "reference") {
+                std::cerr << "error: --engines: unknown engine '" << e
+                          << "'; choose generic, fast or reference\n";
+                throw UserError{};
+            }
+        }
         std::cout << "cpu " << cpu_model() << " (" << std::thread::hardware_concurrency()
-                  << " logical)\n";
+                  << " logical), built for " << build_target() << "\n";
         std::cout << "load average at start " << load_average() << "\n";
         std::cout << "variant " << v->id << " (rules fingerprint "
                   << fingerprint_hex(variant_fingerprint(*v)) << "), threads 1, best of "
@@ -121,22 +212,31 @@ void add_bench_command(CLI::App& app) {
                 depth = std::max(1, depth + opt->depth_change);
                 double best = 1e300;
                 BigCount nodes = 0;
-                with_engine(engine, v, st, [&](auto& pos) {
-                    for (int i = 0; i < opt->repeat; ++i) {
-                        const auto t0 = std::chrono::steady_clock::now();
-                        nodes = perft(pos, depth);
-                        const double s =
-                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-                                .count();
-                        best = std::min(best, s);
-                    }
-                });
-                const double rate = nodes.convert_to<double>() / std::max(best, 1e-9);
+                with_engine(
+                    engine, v, st,
+                    [&](auto& pos) {
+                        for (int i = 0; i < opt->repeat; ++i) {
+                            const auto t0 = std::chrono::steady_clock::now();
+                            nodes = perft(pos, depth);
+                            const double s =
+                                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                    .count();
+                            best = std::min(best, s);
+                        }
+                    },
+                    "--engines");
+                // Below a millisecond the clock says nothing about speed: no rate, no ratio.
+                const bool timed = best >= 1e-3;
+                const double rate = timed ? nodes.convert_to<double>() / best : 0;
                 std::cout << std::left << std::setw(10) << bp.name << std::setw(9) << engine
                           << std::right << std::setw(6) << depth << std::setw(16) << nodes
                           << std::setw(10) << std::fixed << std::setprecision(3) << best
-                          << std::setw(14) << std::setprecision(0) << rate;
-                if (ratio_base > 0)
+                          << std::setw(14) << std::setprecision(0);
+                if (timed)
+                    std::cout << rate;
+                else
+                    std::cout << "too fast";
+                if (ratio_base > 0 && timed)
                     std::cout << std::setw(9) << std::setprecision(1) << rate / ratio_base << "x";
                 std::cout << "\n";
                 return rate;
@@ -151,6 +251,7 @@ void add_bench_command(CLI::App& app) {
             for (const auto& e : engines)
                 if (e == "fast" && bp.depth_fast > bp.depth_slow) measure(e, bp.depth_fast, 0);
         }
+        if (!opt->no_search) bench_search(*opt, engines);
         std::cout << "load average at end " << load_average() << "\n";
     });
 }

@@ -72,7 +72,8 @@ void run(const Options& opt) {
         throw UserError{};
     }
     PositionState st = empty_state(*v);
-    if (!opt.common.position.empty()) st = position_or_report(v, opt.common);
+    if (!opt.common.position.empty() || !opt.common.moves.empty())
+        st = position_or_report(v, opt.common);
     Square from = v->geo.square(v->geo.files / 2, v->geo.ranks / 2);
     if (!opt.at.empty()) {
         auto s = v->geo.parse_square(opt.at);
@@ -128,6 +129,13 @@ void run(const Options& opt) {
     std::cout << count
               << " destinations. Legend: * move or capture, *m move only, *c capture "
                  "only, @ a jump (leap over the squares between), x an enemy piece it captures.\n";
+    const PieceTypeInfo& info = v->types[static_cast<std::size_t>(type)];
+    const PieceTypeInfo& face = v->types[static_cast<std::size_t>(v->mover_type(face_of(piece)))];
+    if (info.royal)
+        std::cout << "Value: royal (never counted as material).\n";
+    else
+        std::cout << "Value: " << face.value << " centipawns on the board, " << info.hand_value
+                  << " in hand (Pawn = 100; see docs/engine.md).\n";
 }
 
 }  // namespace
@@ -136,7 +144,7 @@ void add_piece_command(CLI::App& app) {
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
         "piece", "draw a piece's moves on an empty board or in a position (for piece designers)");
-    opt->common.add_to(*cmd);
+    opt->common.add_to(*cmd, /*with_position=*/true, "an empty board");
     cmd->add_option("--betza", opt->betza,
                     "XBetza string of the piece to draw (see docs/xbetza.md)");
     cmd->add_option("--name", opt->name, "a piece of the variant, by id or abbreviation");

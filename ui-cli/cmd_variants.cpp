@@ -12,9 +12,13 @@ void add_variants_command(CLI::App& app) {
         app.add_subcommand("variants", "list the built-in variants (or those in --data-dir)");
     cmd->add_option("--data-dir", *data_dir, "directory holding pieces/ and variants/");
     cmd->callback([data_dir] {
-        DataSource source;
-        if (!data_dir->empty()) source.data_dir = *data_dir;
-        for (const auto& l : list_variants(source))
+        const DataSource source = data_source_or_report(*data_dir);
+        const auto listed = list_variants(source);
+        if (listed.empty()) {
+            report({"", "--data-dir " + *data_dir + ": variants/ holds no variant files (*.yaml)"});
+            throw UserError{};
+        }
+        for (const auto& l : listed)
             std::cout << l.id << "  " << l.name << (l.description.empty() ? "" : ": ")
                       << l.description << "\n";
     });

@@ -10,6 +10,7 @@ void add_moves_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
 void add_piece_command(CLI::App& app);
+void add_legend_command(CLI::App& app);
 void add_cross_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);

@@ -20,8 +20,11 @@ struct CommonOptions {
     std::string position;  // empty = the variant's start
     std::vector<std::string> moves;
     std::string data_dir;
+    CLI::Option* position_option = nullptr;  // to tell `--position ""` from no --position
 
-    void add_to(CLI::App& app, bool with_position = true);
+    // `position_default` says what a missing --position means for the command.
+    void add_to(CLI::App& app, bool with_position = true,
+                const std::string& position_default = "the variant's start");
     DataSource source() const;
 };
 
@@ -32,9 +35,15 @@ struct UserError {
 
 // Loads the variant or reports every error (throws UserError).
 std::shared_ptr<const Variant> load_or_report(const CommonOptions& opt);
+// What a command does with a --position that cannot arise in a game (game/position_soundness.h):
+// commands that play refuse it; commands that count or list moves warn, and accept a position
+// without a King (RULES.md §0.4).
+enum class ImpossiblePosition { Warn, Refuse };
+
 // The position after --position and --moves, or reports the first error (throws UserError).
 PositionState position_or_report(const std::shared_ptr<const Variant>& variant,
-                                 const CommonOptions& opt);
+                                 const CommonOptions& opt,
+                                 ImpossiblePosition impossible = ImpossiblePosition::Warn);
 
 // The start position (--position) and the moves played from it (--moves), each checked.
 struct GameLine {
@@ -42,8 +51,13 @@ struct GameLine {
     std::vector<Move> moves;
 };
 GameLine game_line_or_report(const std::shared_ptr<const Variant>& variant,
-                             const CommonOptions& opt);
+                             const CommonOptions& opt,
+                             ImpossiblePosition impossible = ImpossiblePosition::Warn);
 
 void report(const Diagnostic& d, const std::string& context = "");
+
+// The data source of a --data-dir value; a missing folder, or one without variants/, is
+// reported (throws UserError) instead of every variant being "unknown".
+DataSource data_source_or_report(const std::string& data_dir);
 
 }  // namespace seireigi::cli

@@ -20,9 +20,19 @@ inline const char* kEngineHelp =
     "move generator: generic (default), fast (hand-optimized, standard Seireigi only) or "
     "reference (naive, slow)";
 
+// Refuses the fast engine on a variant it does not play, naming the option to change.
+inline void fast_engine_or_report(const Variant& v, const std::string& option) {
+    std::string why;
+    if (FastPosition::supports(v, &why)) return;
+    std::cerr << "error: " << why << "; choose another engine with " << option
+              << " (generic plays every variant)\n";
+    throw UserError{};
+}
+
+// `option` names the command's engine option in messages ("--engine", "--engines").
 template <class Fn>
 void with_engine(const std::string& name, const std::shared_ptr<const Variant>& v,
-                 const PositionState& st, Fn&& fn) {
+                 const PositionState& st, Fn&& fn, const std::string& option = "--engine") {
     if (name == "generic") {
         GenericPosition pos(v, st);
         fn(pos);
@@ -34,16 +44,13 @@ void with_engine(const std::string& name, const std::shared_ptr<const Variant>& 
         return;
     }
     if (name == "fast") {
-        std::string why;
-        if (!FastPosition::supports(*v, &why)) {
-            std::cerr << "error: " << why << "\n";
-            throw UserError{};
-        }
+        fast_engine_or_report(*v, option);
         FastPosition pos(v, st);
         fn(pos);
         return;
     }
-    std::cerr << "error: unknown engine '" << name << "'; choose generic, fast or reference\n";
+    std::cerr << "error: " << option << ": unknown engine '" << name
+              << "'; choose generic, fast or reference\n";
     throw UserError{};
 }
 
@@ -54,14 +61,11 @@ void with_engine_type(const std::string& name, const Variant& v, Fn&& fn) {
     if (name == "generic") return fn(std::type_identity<GenericPosition>{});
     if (name == "reference") return fn(std::type_identity<ReferencePosition>{});
     if (name == "fast") {
-        std::string why;
-        if (!FastPosition::supports(v, &why)) {
-            std::cerr << "error: " << why << "\n";
-            throw UserError{};
-        }
+        fast_engine_or_report(v, "--engines");
         return fn(std::type_identity<FastPosition>{});
     }
-    std::cerr << "error: unknown engine '" << name << "'; choose generic, fast or reference\n";
+    std::cerr << "error: --engines: unknown engine '" << name
+              << "'; choose generic, fast or reference\n";
     throw UserError{};
 }
 

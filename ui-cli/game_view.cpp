@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "text/notation.h"
@@ -37,10 +38,42 @@ std::string lower(std::string s) {
     return s;
 }
 
+// Quarter turns clockwise from North: North 0, East 1, South 2, West 3.
+int quarter_turns(Orientation o) {
+    return static_cast<int>(o);
+}
+
+// How the board is turned on the screen: the bottom player's forward direction points up.
+struct Turn {
+    int quarters = 0;  // the bottom player's orientation, in quarter turns from North
+    int files = 0, ranks = 0;
+    bool sideways() const { return quarters % 2 == 1; }
+    int columns() const { return sideways() ? ranks : files; }
+    int rows() const { return sideways() ? files : ranks; }
+    // The board coordinates (x toward file 1, y toward the last rank) shown at screen column c,
+    // row r.
+    std::pair<int, int> board_xy(int c, int r) const {
+        switch (quarters) {
+            case 1:  // East up: turned a quarter counter-clockwise
+                return {files - 1 - r, c};
+            case 2:
+                return {files - 1 - c, ranks - 1 - r};
+            case 3:  // West up: turned a quarter clockwise
+                return {r, ranks - 1 - c};
+            default:
+                return {c, r};
+        }
+    }
+    // A direction on the board as it appears on the screen.
+    Orientation on_screen(Orientation o) const {
+        return static_cast<Orientation>((quarter_turns(o) - quarters + 4) % 4);
+    }
+};
+
 // With three or four players every piece carries its owner's forward direction, which is also
-// the way it attacks once its owner is out of the game.
-std::string direction_mark(const Variant& v, Player owner) {
-    switch (v.orientation(owner)) {
+// the way it attacks once its owner is out of the game; `turn` shows it as seen on the screen.
+std::string direction_mark(const Variant& v, Player owner, const Turn& turn = {}) {
+    switch (turn.on_screen(v.orientation(owner))) {
         case Orientation::North:
             return "^";
         case Orientation::East:
@@ -56,23 +89,23 @@ std::string direction_mark(const Variant& v, Player owner) {
 // Latin: the abbreviation, '+' for promoted. Two players: lower case for the second. More:
 // the direction mark first, and lower case for neutral pieces (their owner is out).
 std::string latin_label(const Variant& v, Player owner, PieceType base, bool promoted,
-                        bool neutral = false) {
+                        bool neutral = false, const Turn& turn = {}) {
     const std::string text = (promoted ? "+" : "") + v.types[base].abbr;
-    if (v.num_players() > 2) return direction_mark(v, owner) + (neutral ? lower(text) : text);
+    if (v.num_players() > 2) return direction_mark(v, owner, turn) + (neutral ? lower(text) : text);
     return owner == 0 ? text : lower(text);
 }
 
 // Kanji: the owner mark, then the face's kanji (the second player's King has its own), else the
 // Latin label. Neutral pieces are shown in Latin, so that they stand out.
 std::string kanji_label(const Variant& v, Player owner, PieceType base, bool promoted,
-                        bool neutral = false) {
-    if (neutral) return latin_label(v, owner, base, promoted, true);
+                        bool neutral = false, const Turn& turn = {}) {
+    if (neutral) return latin_label(v, owner, base, promoted, true, turn);
     const PieceTypeInfo& face = promoted ? v.types[v.types[base].promotes_to] : v.types[base];
     std::string glyph = face.kanji;
     if (!promoted && owner == 1 && v.num_players() == 2 && !face.kanji_alt.empty())
         glyph = face.kanji_alt;
-    if (glyph.empty()) return latin_label(v, owner, base, promoted);
-    return (v.num_players() > 2 ? direction_mark(v, owner) : kOwnerMark[owner]) + glyph;
+    if (glyph.empty()) return latin_label(v, owner, base, promoted, false, turn);
+    return (v.num_players() > 2 ? direction_mark(v, owner, turn) : kOwnerMark[owner]) + glyph;
 }
 
 std::string pad_left(const std::string& s, std::size_t width) {
@@ -83,10 +116,11 @@ std::string pad_left(const std::string& s, std::size_t width) {
 struct Labeller {
     const Variant& v;
     ViewOptions o;
+    Turn turn;
     std::string operator()(Player owner, PieceType base, bool promoted,
                            bool neutral = false) const {
-        return o.kanji ? kanji_label(v, owner, base, promoted, neutral)
-                       : latin_label(v, owner, base, promoted, neutral);
+        return o.kanji ? kanji_label(v, owner, base, promoted, neutral, turn)
+                       : latin_label(v, owner, base, promoted, neutral, turn);
     }
 };
 
@@ -127,7 +161,7 @@ std::string hand_lines(const Game& game, Player p, const Labeller& label) {
         std::string item = label(p, t, false);
         // The hand's owner is named at the start of the line: no owner mark needed.
         if (v.num_players() > 2)
-            item = item.substr(direction_mark(v, p).size());
+            item = item.substr(direction_mark(v, p, label.turn).size());
         else if (label.o.kanji)
             item = item.substr(std::string(kOwnerMark[p]).size());
         if (n > 1) {
@@ -171,30 +205,65 @@ std::size_t display_width(std::string_view s) {
     return w;
 }
 
+std::string whole_characters(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = s[i];
+        const std::size_t len = c < 0x80         ? 1
+                                : (c >> 5) == 6  ? 2
+                                : (c >> 4) == 14 ? 3
+                                : (c >> 3) == 30 ? 4
+                                                 : 0;
+        bool whole = len > 0 && i + len <= s.size();
+        for (std::size_t k = 1; whole && k < len; ++k)
+            whole = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+        if (!whole) {
+            out += '?';
+            ++i;
+            continue;
+        }
+        out.append(s.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
 std::string render_game(const Game& game, const ViewOptions& o) {
     const Variant& v = game.variant();
     const Geometry& g = v.geo;
     const PositionState& st = game.current();
-    const Labeller label{v, o};
+    const int n = v.num_players();
+    const Player bottom = o.bottom >= 0 && o.bottom < n ? o.bottom : 0;
+    const Turn turn{quarter_turns(v.orientation(bottom)), g.files, g.ranks};
+    const Labeller label{v, o, turn};
     const std::size_t width = cell_width(v, label);
     const Square last_to = game.ply() > 0 ? game.moves().back().to() : kNoSquare;
+    // Files are numbered from the right, ranks lettered from the top, as the board stands
+    // unturned; turned sideways, the letters run along the top and the numbers down the side.
+    const auto file_label = [&](int x) { return std::to_string(g.files - x); };
+    const auto rank_label = [](int y) { return std::string(1, static_cast<char>('a' + y)); };
 
-    const bool many = v.num_players() > 2;
+    const bool many = n > 2;
     std::string out;
     if (many) {
         // A legend: who plays which way, and what a neutral piece looks like.
-        for (Player p = 0; p < v.num_players(); ++p)
-            out += (p ? "  " : "") + colored(v.players[p].name + " " + direction_mark(v, p),
+        for (Player p = 0; p < n; ++p)
+            out += (p ? "  " : "") + colored(v.players[p].name + " " + direction_mark(v, p, turn),
                                              kPlayerColor[p], o.color && p > 0);
         out += "   (the mark is the forward direction; lower case: neutral)\n";
     }
-    for (Player p = v.num_players() - 1; p >= 1; --p) out += hand_lines(game, p, label);
+    // The hands of the players across the board, then the bottom player's below it.
+    for (int i = n - 1; i >= 1; --i) out += hand_lines(game, (bottom + i) % n, label);
     out += " ";
-    for (int x = 0; x < g.files; ++x) out += pad_left(std::to_string(g.files - x), width);
+    for (int c = 0; c < turn.columns(); ++c) {
+        const auto [x, y] = turn.board_xy(c, 0);
+        out += pad_left(turn.sideways() ? rank_label(y) : file_label(x), width);
+    }
     out += "\n";
-    for (int y = 0; y < g.ranks; ++y) {
+    for (int r = 0; r < turn.rows(); ++r) {
         out += " ";
-        for (int x = 0; x < g.files; ++x) {
+        for (int c = 0; c < turn.columns(); ++c) {
+            const auto [x, y] = turn.board_xy(c, r);
             const Square s = g.square(x, y);
             const PieceCode pc = st.board[s];
             const bool neutral = pc != kEmpty && !game.position().is_active(owner_of(pc));
@@ -212,9 +281,10 @@ std::string render_game(const Game& game, const ViewOptions& o) {
             }
             out += cell;
         }
-        out += "  " + std::string(1, static_cast<char>('a' + y)) + "\n";
+        const auto [x, y] = turn.board_xy(0, r);
+        out += "  " + (turn.sideways() ? file_label(x) : rank_label(y)) + "\n";
     }
-    out += hand_lines(game, 0, label);
+    out += hand_lines(game, bottom, label);
 
     std::string status;
     if (game.ply() > 0) {

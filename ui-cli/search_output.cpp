@@ -8,14 +8,14 @@ namespace seireigi::cli {
 
 std::string info_line(const Variant& v, const search::Info& info) {
     std::ostringstream s;
-    s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv "
-      << info.multipv << " score ";
+    s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv " << info.multipv
+      << " score ";
     if (info.score.mate)
         s << "mate " << info.score.mate_in;
     else
         s << "cp " << info.score.cp;
-    s << " nodes " << info.nodes << " nps " << info.nps << " time " << info.time_ms
-      << " hashfull " << info.hashfull << " pv";
+    s << " nodes " << info.nodes << " nps " << info.nps << " time " << info.time_ms << " hashfull "
+      << info.hashfull << " pv";
     for (Move m : info.pv) s << ' ' << write_move(v, m);
     return s.str();
 }

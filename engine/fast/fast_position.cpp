@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 #include <stdexcept>
@@ -155,11 +156,14 @@ std::shared_ptr<const VariantKeys> build_keys(const Variant& v) {
 bool FastPosition::supports(const Variant& v, std::string* why) {
     const std::string found = variant_rules_text(v);
     if (found == kSeireigiRules) return true;
-    if (why)
-        *why = "the fast engine plays only standard 9x9 Seireigi; variant '" + v.id +
-               "' differs in its rules (fingerprint " + fingerprint_hex(variant_fingerprint(v)) +
-               ", expected " + fingerprint_hex(kSeireigiFingerprint) + "):\n  " +
-               first_rules_difference(kSeireigiRules, found) + "\nuse --engine generic";
+    if (why) {
+        *why = "the fast engine plays only standard 9x9 Seireigi, not '" + v.id + "'";
+        // A changed copy of Seireigi: where its rules differ (for the person who changed it).
+        if (v.id.find("seireigi") != std::string::npos && v.geo.files == 9 && v.geo.ranks == 9 &&
+            v.num_players() == 2)
+            *why += " (its rules differ from standard Seireigi: " +
+                    first_rules_difference(kSeireigiRules, found) + ")";
+    }
     return false;
 }
 
@@ -219,6 +223,14 @@ PositionState FastPosition::state() const {
 PieceCode FastPosition::piece_on(Square s) const {
     const Piece p = board_[kTables.internal[s]];
     return p ? keys_->code[p] : kEmpty;
+}
+
+int FastPosition::list_pieces(std::pair<Square, PieceCode>* out) const {
+    int n = 0;
+    occupied().for_each([&](int sq) {
+        out[n++] = {kTables.canonical[sq], keys_->code[board_[sq]]};
+    });
+    return n;
 }
 
 int FastPosition::hand_count(Player p, PieceType t) const {
@@ -286,6 +298,7 @@ void FastPosition::do_move(Move m) {
 }
 
 void FastPosition::undo_move() {
+    assert(!stack_.empty() && "undo_move without a move to undo");
     const StateInfo& st = stack_.back();
     const Color us = ~us_;
     const int to = kTables.internal[st.move.to()];
@@ -609,16 +622,47 @@ bool FastPosition::has_legal_move(Player p) const {
     return counter.n > 0;
 }
 
-bool FastPosition::is_legal(Move m) const {
+bool FastPosition::pseudo_legal(Move m) const {
+    if (!m.well_formed() || m.to() >= kSquares) return false;
+    const Piece target = board_[kTables.internal[m.to()]];
+    if (m.is_drop()) {
+        if (target || m.dropped() >= static_cast<int>(keys_->kind_of_type.size())) return false;
+        const int kind = keys_->kind_of_type[m.dropped()];
+        if (kind < kPawn || kind >= kKing || !hand_[us_][kind]) return false;
+    } else {
+        if (m.from() >= kSquares) return false;
+        const Piece p = board_[kTables.internal[m.from()]];
+        if (!p || color_of(p) != us_ || (target && color_of(target) == us_)) return false;
+    }
+    return true;
+}
+
+bool FastPosition::legal(Move m) const {
+    if (!pseudo_legal(m)) return false;
     MoveBuffer buf;
     const int n = generate(buf.data());
     return std::find(buf.data(), buf.data() + n, m) != buf.data() + n;
 }
 
+void FastPosition::generate(MoveKind kind, MoveList& list) const {
+    if (kind == MoveKind::Evasions && !checkers_) return;
+    MoveBuffer buf;
+    const int n = generate(buf.data());
+    for (int i = 0; i < n; ++i)
+        if (kind == MoveKind::Legal || kind == MoveKind::Evasions ||
+            is_of_kind(*this, buf.data()[i], kind))
+            list.push_back(buf.data()[i]);
+}
+
+// Plays the move on this very position and takes it back: no copy of the board and the undo
+// stack. The position is unchanged when the call returns, hence const; like every const call
+// that plays trial moves, it must not run concurrently with another call on the same object.
 bool FastPosition::gives_check(Move m) const {
-    FastPosition copy(*this);
-    copy.do_move(m);
-    return copy.in_check(copy.side_to_move());
+    auto& self = const_cast<FastPosition&>(*this);
+    self.do_move(m);
+    const bool check = static_cast<bool>(checkers_);
+    self.undo_move();
+    return check;
 }
 
 std::uint64_t FastPosition::perft_leaves(int depth) {

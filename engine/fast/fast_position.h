@@ -24,6 +24,7 @@
 
 #include "fast/attacks.h"
 #include "fast/bitboard.h"
+#include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "position/position_state.h"
 #include "rules/variant.h"
@@ -54,12 +55,20 @@ class FastPosition {
     PositionState state() const;
     Player side_to_move() const { return us_; }
     PieceCode piece_on(Square s) const;
+    // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
+    // count. The evaluation reads the board through this where a position offers it.
+    int list_pieces(std::pair<Square, PieceCode>* out) const;
     int hand_count(Player p, PieceType t) const;
     bool is_active(Player p) const { return (active_ >> p) & 1; }
     std::uint64_t key() const { return key_; }
 
     void legal_moves(MoveList& list) const;
-    bool is_legal(Move m) const;
+    bool is_legal(Move m) const { return legal(m); }
+    // Cheap refusals first (malformed bits, no own piece on `from`, nothing in hand, an own
+    // piece on `to`); what passes them is looked up among the generated moves.
+    bool pseudo_legal(Move m) const;
+    bool legal(Move m) const;
+    void generate(MoveKind kind, MoveList& list) const;
     void do_move(Move m);
     void undo_move();
     // The side to move passes (a search's null move); it must not be in check.

@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/types.h"
@@ -29,6 +31,12 @@ struct EvalWeights {
     int hole_per_hand_pct = 2;      // per empty square next to the King, of the enemy hand value
     int hole_hand_cap = 1500;       // enemy hand value counted at most
     int tempo = 20;
+};
+
+// A position that lists its pieces itself (faster than asking every square).
+template <class P>
+concept ListsPieces = requires(const P& p, std::pair<Square, PieceCode>* out) {
+    { p.list_pieces(out) } -> std::same_as<int>;
 };
 
 class Evaluator {
@@ -70,17 +78,25 @@ int Evaluator::evaluate(const P& pos) const {
     std::array<int, kMaxPlayers> total{};
     std::array<int, kMaxPlayers> hand_total{};
     std::array<Square, kMaxPlayers> king{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
-    const int sq_count = static_cast<int>(squares_);
-    for (Square s = 0; s < sq_count; ++s) {
-        const PieceCode pc = pos.piece_on(s);
-        if (pc == kEmpty) continue;
+    auto add = [&](Square s, PieceCode pc) {
         const Player o = owner_of(pc);
         const int face = face_of(pc);
         if (royal_face_[static_cast<std::size_t>(face)]) {
             king[static_cast<std::size_t>(o)] = s;
-            continue;
+            return;
         }
         total[static_cast<std::size_t>(o)] += face_value(face) + positional(o, face, s);
+    };
+    if constexpr (ListsPieces<P>) {
+        std::array<std::pair<Square, PieceCode>, 128> placed;
+        const int n = pos.list_pieces(placed.data());
+        for (int i = 0; i < n; ++i)
+            add(placed[static_cast<std::size_t>(i)].first,
+                placed[static_cast<std::size_t>(i)].second);
+    } else {
+        const int sq_count = static_cast<int>(squares_);
+        for (Square s = 0; s < sq_count; ++s)
+            if (const PieceCode pc = pos.piece_on(s); pc != kEmpty) add(s, pc);
     }
     for (Player p = 0; p < players_; ++p)
         for (PieceType t : v_.hand_types)

@@ -10,6 +10,7 @@ EngineSeat::EngineSeat(std::shared_ptr<const Variant> variant, EngineSeatSetting
     o.skill = settings.level;
     o.hash_mb = settings.hash_mb;
     o.implementation = settings.implementation;
+    o.seed = settings.seed;
     std::string why;
     engine_ = search::Engine::create(std::move(variant), o, &why);
     if (!engine_) throw std::invalid_argument(why);
@@ -19,20 +20,17 @@ std::string EngineSeat::spec() const {
     return settings_.level == 20 ? "engine" : "engine:" + std::to_string(settings_.level);
 }
 
-SeatAction EngineSeat::choose(const Game& game) {
+SeatAction EngineSeat::choose(const Game& game, TimeBudget budget) {
     engine_->set_position(game.start(), game.moves());
     search::Limits limits;
     if (settings_.nodes)
         limits.nodes = settings_.nodes;
     else
-        limits.movetime_ms = settings_.movetime_ms;
+        limits.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : 1000;
+    if (stop_requested()) limits.depth = 1;  // asked to stop before it began: answer at once
     const search::Result r = engine_->search(limits, {});
-    if (r.best.is_null()) return {SeatAction::Kind::Resign, Move()};
-    return {SeatAction::Kind::Play, r.best};
-}
-
-bool EngineSeat::accept_impasse(const Game& game, Player self, Player /*declarer*/) {
-    return game.impasse_scores()[static_cast<std::size_t>(self)] >= game.variant().impasse_threshold;
+    if (r.best.is_null()) return SeatAction::of(SeatAction::Kind::Resign);
+    return SeatAction::play(r.best);
 }
 
 }  // namespace seireigi

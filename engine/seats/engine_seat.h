@@ -1,33 +1,35 @@
-// The engine as a seat: chooses the moves of one player with the search, at a skill level and
-// a time per move. It never resigns (a lost position is played out) and accepts an impasse
-// exactly when it would not lose by it.
+// The engine as a seat: chooses the moves of one player with the search, at a skill level, with
+// the Match's time per move (or a fixed node count). It never resigns (a lost position is played
+// out; with no legal move the game is already over) and accepts an impasse exactly when it would
+// not lose by it. It thinks on a worker thread (ThreadedSeat); stop() interrupts the search.
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "match/seat.h"
+#include "match/threaded_seat.h"
 #include "search/engine.h"
 
 namespace seireigi {
 
 struct EngineSeatSettings {
     int level = 20;
-    int movetime_ms = 1000;
-    std::uint64_t nodes = 0;  // a node limit per move instead of a time (0: none)
+    std::uint64_t nodes = 0;  // a node limit per move instead of the time budget (0: none)
     int hash_mb = 32;
     search::Implementation implementation = search::Implementation::Auto;
+    std::uint64_t seed = 0;  // the noise of low levels
 };
 
-class EngineSeat : public Seat {
+class EngineSeat : public ThreadedSeat {
   public:
     // Throws std::invalid_argument when the engine cannot play the variant (with the reason).
     EngineSeat(std::shared_ptr<const Variant> variant, EngineSeatSettings settings);
+    ~EngineSeat() override { finish(); }
     std::string spec() const override;
-    SeatAction choose(const Game& game) override;
-    bool accept_impasse(const Game& game, Player self, Player declarer) override;
-    // Makes a running choose() return soon with the best move found so far.
-    void stop() { engine_->stop(); }
+
+  protected:
+    SeatAction choose(const Game& game, TimeBudget budget) override;
+    void on_stop() override { engine_->stop(); }
 
   private:
     EngineSeatSettings settings_;

@@ -8,11 +8,20 @@
 
 #include "core/types.h"
 #include "match/seat.h"
+#include "rules/variant.h"
 
 namespace seireigi {
 
-// Reads a seat spec: "human", "random" (seed 1) or "random:SEED". `human` supplies the input
-// of a human seat; without it, "human" is refused.
-std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec, HumanInput* human);
+// Reads a seat spec: "human" (a person, whose front end submits the moves), "random" (seed 1) or
+// "random:SEED".
+std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec);
+
+// The same, and also "engine" or "engine:LEVEL" (skill 1-20, docs/engine.md), which needs the
+// variant the engine will play.
+std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
+    std::string_view spec, const std::shared_ptr<const Variant>& variant);
+
+// Whether the engine can play `variant`; if not, why (for choosing a default opponent).
+bool engine_plays(const Variant& variant, std::string* why = nullptr);
 
 }  // namespace seireigi

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -35,6 +36,9 @@ struct CrossCheckOptions {
     int plies = 200;                      // at most this many moves per game
     int line_max_depth = 6;               // iterative deepening bound for the shortest line
     std::uint64_t line_budget = 100'000;  // positions visited by that search
+    // Called after each game (random games) or each start position (done, of total), for
+    // progress reports; may be empty.
+    std::function<void(int done, int total)> on_game_done;
 };
 
 struct CrossCheckDifference {
@@ -92,6 +96,7 @@ class CrossCheck {
                 line_a.push_back(l.a[i]);
                 line_b.push_back(l.b_raw[i]);
             }
+            if (opt_.on_game_done) opt_.on_game_done(g + 1, opt_.games);
         }
         return report;
     }
@@ -114,6 +119,7 @@ class CrossCheck {
                 report.difference = std::move(d);
                 return report;
             }
+            if (opt_.on_game_done) opt_.on_game_done(report.games, static_cast<int>(starts.size()));
         }
         return report;
     }

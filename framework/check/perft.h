@@ -63,18 +63,25 @@ BigCount perft(P& pos, int depth) {
     return perft_big(pos, depth, lists);
 }
 
-// The count below each legal move at depth - 1, in move-generation order.
-template <PositionContract P>
-std::vector<std::pair<Move, BigCount>> perft_divide(P& pos, int depth) {
+// The count below each legal move at depth - 1, in move-generation order. `on_root(move, count,
+// index, moves)` is called as each root move's count completes (progress reports).
+template <PositionContract P, class OnRoot>
+std::vector<std::pair<Move, BigCount>> perft_divide(P& pos, int depth, OnRoot&& on_root) {
     std::vector<std::pair<Move, BigCount>> out;
     MoveList list;
     pos.legal_moves(list);
-    for (Move m : list) {
-        pos.do_move(m);
-        out.emplace_back(m, perft(pos, depth - 1));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        pos.do_move(list[i]);
+        out.emplace_back(list[i], perft(pos, depth - 1));
         pos.undo_move();
+        on_root(out.back().first, out.back().second, i, list.size());
     }
     return out;
+}
+
+template <PositionContract P>
+std::vector<std::pair<Move, BigCount>> perft_divide(P& pos, int depth) {
+    return perft_divide(pos, depth, [](Move, const BigCount&, std::size_t, std::size_t) {});
 }
 
 }  // namespace seireigi

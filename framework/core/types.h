@@ -115,6 +115,14 @@ class Move {
     // The move whose raw() is `raw` (hash tables store moves as raw values).
     static constexpr Move from_raw(std::uint32_t raw) { return Move(raw); }
     constexpr bool is_null() const { return raw_ == 0; }
+    // Whether the bits form a move at all (exactly one of drop and board move, nothing else
+    // where it does not belong): a move read from a hash table or a corrupted one may not.
+    constexpr bool well_formed() const {
+        if (raw_ >> 30) return false;
+        const bool drop = (raw_ >> 28) & 1, board = (raw_ >> 29) & 1;
+        if (drop == board) return false;
+        return drop ? (raw_ & ((0x3FFu << 10) | (1u << 27))) == 0 : (raw_ & (0x7Fu << 20)) == 0;
+    }
     friend constexpr bool operator==(Move, Move) = default;
     friend constexpr auto operator<=>(Move a, Move b) { return a.raw_ <=> b.raw_; }
 

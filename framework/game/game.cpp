@@ -5,6 +5,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "game/move_refusal.h"
 #include "text/notation.h"
 
 namespace seireigi {
@@ -104,7 +105,7 @@ void Game::refresh_legal() {
 
 std::variant<Move, Diagnostic> Game::read_move(std::string_view text) const {
     if (over()) return Diagnostic{"", "the game is over: " + describe_result(*this)};
-    return seireigi::read_move(*variant_, text, legal_);
+    return read_legal_move(pos_, legal_, text);
 }
 
 void Game::play(Move m) {

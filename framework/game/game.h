@@ -107,7 +107,8 @@ class Game {
     const GameResult& result() const { return result_; }
     bool over() const { return result_.over; }
 
-    // Reads move text against the legal moves; refuses every move once the game is over.
+    // Reads move text against the legal moves; a refusal names its reason (move_refusal.h).
+    // Refuses every move once the game is over.
     std::variant<Move, Diagnostic> read_move(std::string_view text) const;
     // Plays a legal move and applies the end-of-game rules. Throws std::logic_error if the
     // move is not legal or the game is over (callers check with read_move or legal_moves).

@@ -1,9 +1,16 @@
-// Seat: whoever chooses the moves of one player. The game loop asks the seat of the player to
-// move for an action and never needs to know who sits there: a person at a terminal, the seeded
-// random player, and later the engines all plug in here.
+// Seat: whoever chooses the moves of one player. The Match asks the seat of the player to move
+// for an action and never needs to know who sits there: a person at a front end, the seeded
+// random mover, an engine.
+//
+// Asking is asynchronous, so that a front end stays responsive and a search can be stopped: the
+// Match calls start_thinking() with its own copy of the game and a time budget, and the seat
+// answers later, from any thread, through the reply it was given. stop() makes a thinking seat
+// answer within 100 ms. A person's seat answers nothing by itself: the front end the person uses
+// hands the person's action to the Match (Match::submit).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,62 +23,55 @@ struct SeatAction {
     enum class Kind : std::uint8_t {
         Play,  // play `move`
         Resign,
-        DeclareImpasse,  // the loop checks the rule and asks the other seats to accept
-        Undo,            // take back moves until this seat is to move again
-        Quit,            // leave the game unfinished (it stays saved)
+        DeclareImpasse,  // the Match checks the rule and asks the other seats to accept
+        AcceptImpasse,   // the answer to another player's impasse declaration
+        DeclineImpasse,
+        Undo,  // take back this seat's last move and everything after it
+        Quit,  // leave the game unfinished (it stays saved)
     };
     Kind kind = Kind::Play;
     Move move;
+
+    static SeatAction play(Move m) { return {Kind::Play, m}; }
+    static SeatAction of(Kind k) { return {k, Move()}; }
+};
+
+// How long a seat may think about one action; zero means no limit of that kind.
+struct TimeBudget {
+    int movetime_ms = 0;
 };
 
 class Seat {
   public:
+    using Reply = std::function<void(SeatAction)>;
+
     virtual ~Seat() = default;
     // How the seat is written in records and on the command line: "human", "random:42".
     virtual std::string spec() const = 0;
-    virtual bool is_human() const { return false; }
-    // The action of the player to move in `game`, which is not over.
-    virtual SeatAction choose(const Game& game) = 0;
-    // Whether `self`, this seat's player, accepts the impasse that `declarer` declared.
-    virtual bool accept_impasse(const Game& game, Player self, Player declarer) = 0;
+    // A person answers through a front end (Match::submit), never through a reply.
+    virtual bool is_person() const { return false; }
+
+    // Starts choosing the action of the player to move in `game` (not over). The seat calls
+    // `reply` exactly once, from any thread, possibly before this returns.
+    virtual void start_thinking(std::shared_ptr<const Game> game, TimeBudget budget,
+                                Reply reply) = 0;
+    // Starts deciding whether `self` accepts the impasse `declarer` declared in `game`; replies
+    // AcceptImpasse or DeclineImpasse.
+    virtual void consider_impasse(std::shared_ptr<const Game> game, Player self, Player declarer,
+                                  Reply reply) = 0;
+    // Makes a thinking seat reply within 100 ms (with the best it has). Thread-safe and quick: it
+    // must not wait for the reply (the Match calls it holding its lock). Does nothing when the
+    // seat is not thinking.
+    virtual void stop() {}
 };
 
-// Where a person's choices come from: the terminal now, a GUI or protocol later.
-class HumanInput {
+// A person: the front end the person uses submits the actions.
+class PersonSeat : public Seat {
   public:
-    virtual ~HumanInput() = default;
-    virtual SeatAction ask_action(const Game& game) = 0;
-    virtual bool ask_accept_impasse(const Game& game, Player self, Player declarer) = 0;
-};
-
-class HumanSeat : public Seat {
-  public:
-    explicit HumanSeat(HumanInput& input) : input_(input) {}
     std::string spec() const override { return "human"; }
-    bool is_human() const override { return true; }
-    SeatAction choose(const Game& game) override { return input_.ask_action(game); }
-    bool accept_impasse(const Game& game, Player self, Player declarer) override {
-        return input_.ask_accept_impasse(game, self, declarer);
-    }
-
-  private:
-    HumanInput& input_;
-};
-
-// Plays a uniformly random legal move. The choice depends only on the seed and the position in
-// the game (the ply), not on what the seat did before, so a resumed or undone game continues
-// exactly as it would have. It never resigns or declares an impasse, and accepts an impasse
-// exactly when it would not lose by it.
-class RandomSeat : public Seat {
-  public:
-    explicit RandomSeat(std::uint64_t seed) : seed_(seed) {}
-    std::string spec() const override { return "random:" + std::to_string(seed_); }
-    SeatAction choose(const Game& game) override;
-    bool accept_impasse(const Game& game, Player self, Player declarer) override;
-    std::uint64_t seed() const { return seed_; }
-
-  private:
-    std::uint64_t seed_;
+    bool is_person() const override { return true; }
+    void start_thinking(std::shared_ptr<const Game>, TimeBudget, Reply) override {}
+    void consider_impasse(std::shared_ptr<const Game>, Player, Player, Reply) override {}
 };
 
 }  // namespace seireigi

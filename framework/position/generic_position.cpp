@@ -1,6 +1,7 @@
 #include "position/generic_position.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "position/zobrist.h"
 
@@ -262,6 +263,7 @@ void GenericPosition::restore_eliminated(Player loser, Player beneficiary) {
 }
 
 void GenericPosition::undo_move() {
+    assert(!history_.empty() && "undo_move without a move to undo");
     const Undo u = history_.back();
     history_.pop_back();
     const Player me = u.mover;
@@ -625,10 +627,54 @@ bool GenericPosition::gives_check(Move m) const {
     return check;
 }
 
-bool GenericPosition::is_legal(Move m) const {
-    MoveList list;
+bool GenericPosition::pseudo_legal(Move m) const {
+    if (game_over_ || !m.well_formed()) return false;
+    const Geometry& g = variant_->geo;
+    const Player p = to_move_;
+    if (m.to() >= g.squares()) return false;
+    if (m.is_drop()) {
+        const PieceType t = m.dropped();
+        if (!variant_->drops || t >= num_types_ || hands_[p * num_types_ + t] == 0) return false;
+        if (piece_on(m.to()) != kEmpty || !variant_->may_drop(p, t, m.to())) return false;
+        if (variant_->types[t].one_per_file) {
+            const Orientation o = variant_->orientation(p);
+            const PieceCode own = make_piece(p, t, false);
+            for (Square s = 0; s < g.squares(); ++s)
+                if (piece_on(s) == own && g.line_of(o, s) == g.line_of(o, m.to())) return false;
+        }
+        return true;
+    }
+    if (m.from() >= g.squares()) return false;
+    const int cell = mb_->cell_of[m.from()];
+    const PieceCode pc = board_[cell];
+    if (pc == kEmpty || owner_of(pc) != p) return false;
+    // The same destinations and promotion choices as generation, for this one piece.
+    const int target = mb_->cell_of[m.to()];
+    bool reached = false;
+    for_each_destination(cell, pc, [&](int to) { reached = reached || to == target; });
+    if (!reached) return false;
+    MoveList choices;
+    push_board_move(p, cell, target, pc, choices);
+    return std::find(choices.begin(), choices.end(), m) != choices.end();
+}
+
+bool GenericPosition::legal(Move m) const {
+    if (!pseudo_legal(m)) return false;
+    const int k = king_cell_[to_move_];
+    const bool check = k >= 0 && royal_attacked(k, to_move_);
+    const bool paths = k >= 0 && any_enemy_path_attacker(to_move_);
+    return legal_pseudo(to_move_, m, check, paths);
+}
+
+void GenericPosition::generate(MoveKind kind, MoveList& list) const {
+    if (kind == MoveKind::Evasions && !in_check(to_move_)) return;
+    const std::size_t start = list.size();
     legal_moves(list);
-    return std::find(list.begin(), list.end(), m) != list.end();
+    if (kind == MoveKind::Legal || kind == MoveKind::Evasions) return;
+    std::size_t kept = start;
+    for (std::size_t i = start; i < list.size(); ++i)
+        if (is_of_kind(*this, list[i], kind)) list[kept++] = list[i];
+    list.resize(kept);
 }
 
 }  // namespace seireigi

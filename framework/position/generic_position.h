@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "position/mailbox.h"
+#include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "position/position_state.h"
 #include "rules/variant.h"
@@ -42,7 +43,14 @@ class GenericPosition {
     void legal_moves(MoveList& list) const {
         if (!game_over_) generate_legal(to_move_, list);
     }
-    bool is_legal(Move m) const;
+    bool is_legal(Move m) const { return legal(m); }
+    // Whether m could be played here if it did not expose the mover's King, and whether it is
+    // legal, without generating every move (to validate a hash or killer move). Any bit
+    // pattern may be asked.
+    bool pseudo_legal(Move m) const;
+    bool legal(Move m) const;
+    // Appends the legal moves of `kind` (position/move_kind.h) of the player to move.
+    void generate(MoveKind kind, MoveList& list) const;
     void do_move(Move m);
     // Three or more players: `loser` leaves the game without a move (resignation, perpetual
     // check; RULES.md §D.7) by the after-loss procedure, with `beneficiary` receiving the hand

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "rules/variant_fingerprint.h"
+#include "rules/variant_loader.h"
 #include "text/notation.h"
 
 namespace seireigi {
@@ -223,12 +225,31 @@ std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
                                              std::shared_ptr<const Variant> variant) {
     const Variant& v = *variant;
     const std::uint64_t now = variant_fingerprint(v);
-    if (now != r.fingerprint)
+    if (now != r.fingerprint) {
+        // A record whose built-in variant name was changed by hand: its moves belong to another
+        // built-in variant. (A variant file that changed is the message below.)
+        const auto built_in = list_variants(DataSource{});
+        const bool names_built_in = std::any_of(built_in.begin(), built_in.end(),
+                                                [&](const auto& l) { return l.id == r.variant; });
+        for (const auto& listed : names_built_in ? built_in : decltype(built_in){}) {
+            if (listed.id == v.id) continue;
+            const VariantLoadResult other = load_variant(listed.id);
+            if (!other.spec) continue;
+            if (variant_fingerprint(*build_variant(*other.spec)) == r.fingerprint)
+                return Diagnostic{"", "this game was played as '" + listed.id +
+                                          "' (the rules recorded with it are that variant's), "
+                                          "but the record names '" +
+                                          r.variant +
+                                          "', a different variant; resume it with "
+                                          "--variant " +
+                                          listed.id};
+        }
         return Diagnostic{"", "the rules of '" + r.variant +
                                   "' have changed since this game was saved (fingerprint " +
                                   hex(r.fingerprint) + " then, " + hex(now) +
                                   " now), so its moves cannot be replayed as they were played; "
                                   "resume it with the variant file it was played with"};
+    }
     if (!r.impasse_rule.empty() && impasse_rule_text(v) != r.impasse_rule)
         return Diagnostic{"", "the impasse rule of '" + r.variant +
                                   "' has changed since this game was saved (then: " +
@@ -327,6 +348,10 @@ std::optional<std::string> write_file_atomically(const std::filesystem::path& pa
 }
 
 std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return Diagnostic{path.string(),
+                          "this is a folder; give a file (a saved game ends in .game)"};
     std::ifstream in(path, std::ios::binary);
     if (!in) return Diagnostic{path.string(), "cannot open the file"};
     std::ostringstream text;

@@ -539,35 +539,62 @@ std::string write_move(const Variant& v, Move m) {
     return v.geo.name(m.from()) + v.geo.name(m.to()) + (m.promotes() ? "+" : "");
 }
 
-std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text,
-                                         const MoveList& legal) {
+namespace {
+
+// Why no square name starts at text[pos], in the player's words: "there is no file 16 (files
+// run from 1 to 15)", "there is no rank k (ranks run from a to i)", or what was expected.
+std::string square_problem(const Geometry& g, std::string_view text, std::size_t pos,
+                           const char* what) {
+    const std::string example = g.name(g.square(g.files / 2, g.ranks / 2));
+    std::size_t p = pos;
+    const int file = read_number(text, p);
+    const std::string expected = std::string("expected ") + what +
+                                 " (file number then rank letter, e.g. " + example + ")" +
+                                 found(text, pos);
+    if (p == pos) return expected;
+    if (file < 1 || file > g.files)
+        return "there is no file " + std::to_string(file) + " (files run from 1 to " +
+               std::to_string(g.files) + ")";
+    if (p < text.size() && std::isalpha(static_cast<unsigned char>(text[p]))) {
+        const char rank = static_cast<char>(std::tolower(static_cast<unsigned char>(text[p])));
+        const char last = static_cast<char>('a' + g.ranks - 1);
+        if (rank != text[p]) return std::string("write the rank letter in lower case: ") + rank;
+        return std::string("there is no rank ") + rank + " (ranks run from a to " + last + ")";
+    }
+    return std::string("expected the rank letter after file ") + std::to_string(file) + " in " +
+           what + " (e.g. " + example + ")";
+}
+
+}  // namespace
+
+std::variant<MoveText, Diagnostic> parse_move_text(const Variant& v, std::string_view text) {
     const Geometry& g = v.geo;
     std::size_t pos = 0;
     while (pos < text.size() && text[pos] == ' ') ++pos;
     while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-    if (pos >= text.size()) return error_at(pos, "empty move");
+    // Move errors carry no location: a move is short, and the message says what is wrong.
+    auto error = [](const std::string& message) { return Diagnostic{"", message}; };
+    if (pos >= text.size()) return error("empty move");
     auto expect_square = [&](const char* what) -> std::variant<Square, Diagnostic> {
         if (auto s = g.read_square(text, pos)) return *s;
-        return error_at(pos, std::string("expected ") + what +
-                                 " (file number then rank letter, e.g. " +
-                                 g.name(g.square(g.files / 2, g.ranks / 2)) + ")");
+        return error(square_problem(g, text, pos, what));
     };
+    MoveText mt;
     // A drop: piece, '*', square.
-    if (!std::isdigit(static_cast<unsigned char>(text[pos]))) {
-        const std::size_t start = pos;
+    if (!is_digit(text[pos])) {
         auto read = read_piece(v, text, pos);
-        if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
-        const PieceType t = std::get<PieceRead>(read).type;
+        if (auto* d = std::get_if<Diagnostic>(&read)) return error(d->message);
+        mt.drop = true;
+        mt.dropped = std::get<PieceRead>(read).type;
         if (pos >= text.size() || text[pos] != '*')
-            return error_at(pos, "expected '*' after the piece of a drop (e.g. P*5e)");
+            return error("expected '*' after the piece of a drop (e.g. P*5e)" + found(text, pos));
         ++pos;
         auto to = expect_square("the drop square");
         if (auto* d = std::get_if<Diagnostic>(&to)) return *d;
-        if (pos != text.size()) return error_at(pos, "unexpected text after the move");
-        const Move m = Move::drop(t, std::get<Square>(to));
-        if (std::find(legal.begin(), legal.end(), m) == legal.end())
-            return error_at(start, "illegal move: " + write_move(v, m) + " is not legal here");
-        return m;
+        mt.to = std::get<Square>(to);
+        if (pos != text.size())
+            return error("unexpected text '" + std::string(text.substr(pos)) + "' after the move");
+        return mt;
     }
     auto from = expect_square("the from-square");
     if (auto* d = std::get_if<Diagnostic>(&from)) return *d;
@@ -580,34 +607,53 @@ std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text
     }
     auto to = expect_square("the to-square");
     if (auto* d = std::get_if<Diagnostic>(&to)) return *d;
-    enum class Promo { Unsaid, Yes, No } promo = Promo::Unsaid;
     if (pos < text.size() && text[pos] == '+') {
-        promo = Promo::Yes;
+        mt.promotion = MoveText::Promotion::Yes;
         ++pos;
     } else if (pos < text.size() && text[pos] == '=') {
-        promo = Promo::No;
+        mt.promotion = MoveText::Promotion::No;
         ++pos;
     }
-    if (pos != text.size()) return error_at(pos, "unexpected text after the move");
-    const Square fs = std::get<Square>(from);
-    const Square ts = std::get<Square>(to);
-    const Move plain = Move::board(fs, ts, false);
-    const Move promoting = Move::board(fs, ts, true);
+    if (pos != text.size())
+        return error("unexpected text '" + std::string(text.substr(pos)) + "' after the move");
+    mt.from = std::get<Square>(from);
+    mt.to = std::get<Square>(to);
+    return mt;
+}
+
+std::variant<Move, Diagnostic> find_move(const Variant& v, const MoveText& mt,
+                                         const MoveList& legal) {
     auto has = [&](Move m) { return std::find(legal.begin(), legal.end(), m) != legal.end(); };
-    if (promo == Promo::Yes) {
+    if (mt.drop) {
+        const Move m = Move::drop(mt.dropped, mt.to);
+        if (has(m)) return m;
+        return Diagnostic{"", "illegal move " + write_move(v, m) + ": not legal here"};
+    }
+    const Move plain = Move::board(mt.from, mt.to, false);
+    const Move promoting = Move::board(mt.from, mt.to, true);
+    if (mt.promotion == MoveText::Promotion::Yes) {
         if (has(promoting)) return promoting;
         if (has(plain))
-            return Diagnostic{"", "illegal move: " + write_move(v, promoting) +
-                                      " cannot promote; play " + write_move(v, plain)};
+            return Diagnostic{"", "illegal move " + write_move(v, promoting) +
+                                      ": the piece cannot promote on this move; play " +
+                                      write_move(v, plain)};
     } else {
         if (has(plain)) return plain;
         if (has(promoting))
-            return Diagnostic{
-                "", "illegal move: the piece must promote here; write " + write_move(v, promoting)};
+            return Diagnostic{"", "illegal move " + write_move(v, plain) +
+                                      ": the piece must promote here (it could never move "
+                                      "again unpromoted); write " +
+                                      write_move(v, promoting)};
     }
-    return Diagnostic{"",
-                      "illegal move: " + write_move(v, promo == Promo::Yes ? promoting : plain) +
-                          " is not legal here"};
+    const Move written = mt.promotion == MoveText::Promotion::Yes ? promoting : plain;
+    return Diagnostic{"", "illegal move " + write_move(v, written) + ": not legal here"};
+}
+
+std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text,
+                                         const MoveList& legal) {
+    auto parsed = parse_move_text(v, text);
+    if (auto* d = std::get_if<Diagnostic>(&parsed)) return *d;
+    return find_move(v, std::get<MoveText>(parsed), legal);
 }
 
 }  // namespace seireigi

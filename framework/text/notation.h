@@ -30,9 +30,24 @@ std::string write_position(const Variant& v, const PositionState& st);
 std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::string_view text);
 
 std::string write_move(const Variant& v, Move m);
-// Reads a move text and finds it among `legal`. Errors say what was wrong: malformed text (with
-// the character position), a move that is not legal here, or a forced promotion written
-// without "+" (the message shows the "+" form).
+
+// Move text as written, before it is looked up among the legal moves.
+struct MoveText {
+    enum class Promotion { Unsaid, Yes, No };  // no mark, "+", "="
+    bool drop = false;
+    PieceType dropped = kNoType;  // drops
+    Square from = kNoSquare;      // board moves
+    Square to = kNoSquare;
+    Promotion promotion = Promotion::Unsaid;
+};
+// Reads move text; errors say what is malformed ("there is no file 16", "unknown piece 'c'").
+std::variant<MoveText, Diagnostic> parse_move_text(const Variant& v, std::string_view text);
+// The legal move the text names; else "illegal move X: ..." with the reason the text alone
+// shows (a forced promotion written without "+" shows the "+" form). The game layer
+// (game/move_refusal.h) names the reason a position shows.
+std::variant<Move, Diagnostic> find_move(const Variant& v, const MoveText& mt,
+                                         const MoveList& legal);
+// parse_move_text, then find_move.
 std::variant<Move, Diagnostic> read_move(const Variant& v, std::string_view text,
                                          const MoveList& legal);
 

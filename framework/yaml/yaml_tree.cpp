@@ -1,5 +1,7 @@
 #include "yaml/yaml_tree.h"
 
+#include "yaml/syntax_error.h"
+
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
@@ -161,7 +163,9 @@ Node parse(std::string_view text, const std::string& file, std::vector<Problem>&
     try {
         document = YAML::Load(owned);  // the first document only
     } catch (const YAML::Exception& e) {
-        problems.push_back({converter.where_of(e.mark, false), "YAML syntax error: " + e.msg});
+        const Where at = converter.where_of(e.mark, false);
+        const PlainSyntaxError plain = explain_syntax_error(text, at.line, at.column, e.msg);
+        problems.push_back({{file, plain.line, plain.column}, plain.message});
         return Node{Node::Kind::Null, {file, 1, 1}, {}, {}, {}};
     }
     if (auto second = second_document(owned))

@@ -69,7 +69,8 @@ async function promotionShown(page) {
       await h.clickSquare(page, '7e');
       await page.waitForSelector('#message:not([hidden])');
       const text = await page.$eval('#message', (e) => e.textContent);
-      assert.match(text, /7g7e is not legal/);
+      // The server's reason, word for word (game/move_refusal.h).
+      assert.match(text, /illegal move 7g7e: a Pawn cannot move from 7g to 7e/);
       const after = await h.checkPosition(page, server, 'the illegal attempt');
       assert.strictEqual(after.position, before.position);
       assert.strictEqual(after.version, before.version);

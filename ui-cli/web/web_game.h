@@ -1,9 +1,8 @@
-// WebGame: the one game that every browser tab shows, and every change made to it (moves, undo,
-// resignation, impasse, a new or loaded game), with the seats that choose the computer players'
-// moves (random mover, engine) on a thread of their own and the autosave after every change.
-//
-// This is the only file of the web board that drives the Game and the seats directly: when the
-// Match (framework/match) lands it takes over this job, and only this file changes.
+// WebGame: the one game that every browser tab shows. The game itself is a Match
+// (framework/match) running on a thread of its own: the people's moves, undo, resignation and
+// impasse go to it through Match::submit, the computer seats (random mover, engine) are the
+// Match's seats, and it saves the game after every change. WebGame keeps a copy of the game as
+// the Match last reported it, for the page to poll.
 #pragma once
 
 #include <chrono>
@@ -17,10 +16,11 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "game/game.h"
-#include "match/seat.h"
+#include "match/match.h"
 #include "record/game_record.h"
 
 namespace seireigi::web {
@@ -51,8 +51,8 @@ class WebGame {
     std::optional<std::string> resume(const GameRecord& record,
                                       std::shared_ptr<const Variant> variant);
     std::optional<std::string> play(std::string_view move_text);
-    // Takes back the last move, and the computer players' moves before it, back to a person's
-    // turn.
+    // Takes back the last move of a person and every move after it (the computer players'
+    // replies), back to that person's turn.
     std::optional<std::string> undo();
     // The person to move resigns / declares an impasse (the computer players answer it; the
     // other people at the board accept it by the declarer's confirmation on the page).
@@ -67,34 +67,34 @@ class WebGame {
     std::uint64_t wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout) const;
 
   private:
-    // A person at the page: the page sends the moves, so this is asked only to accept an
-    // impasse, which the declarer's confirmation covers.
-    class PageInput : public HumanInput {
-      public:
-        SeatAction ask_action(const Game&) override;
-        bool ask_accept_impasse(const Game&, Player, Player) override { return true; }
-    };
-
-    std::optional<std::string> person_to_move() const;  // why a person cannot act now
-    bool any_person() const;
-    void changed();        // after every change: version, autosave, wake the waiters
-    void stop_thinking();  // an engine's search for a position that is no longer on the board
-    void run_computer_seats();
+    std::optional<std::string> launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
+                                      std::string variant_name, int engine_ms);
+    void end_match();  // leaves the running match (saved) and waits for its thread
+    void on_event(Match& match, const MatchEvent& e);
+    // Why the person to move cannot act now (no game, over, a computer's turn); else the player.
+    std::variant<Player, std::string> person_to_move() const;
+    // Hands `action` of `person` to the match and waits until the match has dealt with it.
+    std::optional<std::string> submit(Player person, SeatAction action);
 
     std::filesystem::path autosave_;
-    PageInput page_input_;
-    mutable std::mutex mutex_;
+    std::mutex control_;  // one change at a time: held by start, resume, play, undo, ...
+
+    mutable std::mutex mutex_;  // guards everything below
     mutable std::condition_variable changed_;
-    std::optional<Game> game_;
+    std::unique_ptr<Match> match_;
+    std::thread runner_;  // runs match_
+    bool running_ = false;
+    std::shared_ptr<const Game> shown_;  // the game as the match last reported it
     std::string variant_name_;
-    // Shared with the thread that runs a computer seat's search outside the lock.
-    std::vector<std::shared_ptr<Seat>> seats_;
-    std::shared_ptr<Seat> thinking_;  // the computer seat choosing a move now, if any
-    int engine_ms_ = 1000;
     std::vector<std::string> seat_specs_;
+    int engine_ms_ = 1000;
+    Player asked_ = -1;  // the person the match waits for, if any
+    Question question_ = Question::Move;
+    std::uint64_t settled_ = 0;           // counts the match's returns to waiting
+    std::optional<std::string> refusal_;  // why the last impasse declaration came to nothing
     std::uint64_t version_ = 0;
     bool stopping_ = false;
-    std::thread computer_;  // plays the computer seats' moves
+    bool leaving_ = false;  // the running match is being left: no pause before its moves
 };
 
 }  // namespace seireigi::web

@@ -1,0 +1,94 @@
+// The kind cross-check: a position's search-facing additions against their definitions, along
+// seeded random play-outs (`seireigi cross-check --kinds`). At every position:
+//  * each kind's list (position/move_kind.h) equals the legal list filtered by the kind;
+//  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
+//    when they are in the legal list;
+//  * gives_check(m) equals playing m and looking at the other players' Kings.
+// Stops at the first difference and describes it.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "position/move_kind.h"
+#include "position/position_contract.h"
+#include "text/notation.h"
+
+namespace seireigi {
+
+struct KindCheckReport {
+    std::uint64_t positions = 0;
+    std::optional<std::string> difference;  // what differed, with the position text
+};
+
+// P must offer generate(MoveKind, MoveList&), legal(Move) and gives_check(Move).
+template <class P>
+KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const PositionState& start,
+                            std::uint64_t seed, int games, int plies) {
+    KindCheckReport report;
+    std::mt19937_64 rng(seed);
+    auto differ = [&](const P& pos, const std::string& what) {
+        report.difference = what + " at " + write_position(*v, pos.state());
+    };
+    for (int g = 0; g < games && !report.difference; ++g) {
+        P pos(v, start);
+        for (int ply = 0; ply <= plies; ++ply) {
+            ++report.positions;
+            MoveList legal;
+            pos.legal_moves(legal);
+            std::sort(legal.begin(), legal.end());
+            for (MoveKind kind : kAllMoveKinds) {
+                MoveList got, want;
+                pos.generate(kind, got);
+                std::sort(got.begin(), got.end());
+                for (Move m : legal)
+                    if (is_of_kind(pos, m, kind)) want.push_back(m);
+                if (got != want) {
+                    differ(pos, std::string("the ") + move_kind_name(kind) + " list has " +
+                                    std::to_string(got.size()) + " moves, its definition " +
+                                    std::to_string(want.size()));
+                    return report;
+                }
+            }
+            for (Move m : legal) {
+                if (!pos.legal(m)) {
+                    differ(pos, "legal(" + write_move(*v, m) + ") is false for a legal move");
+                    return report;
+                }
+                P after = pos;
+                after.do_move(m);
+                // With three or four players a mated player leaves at once (its King goes), so
+                // "left in check" includes being eliminated by the move.
+                bool check = false;
+                for (Player p = 0; p < v->num_players(); ++p)
+                    if (p != pos.side_to_move() && pos.is_active(p) &&
+                        (!after.is_active(p) || after.in_check(p)))
+                        check = true;
+                if (pos.gives_check(m) != check) {
+                    differ(pos, "gives_check(" + write_move(*v, m) + ") is " +
+                                    (check ? "false" : "true") + ", playing it says otherwise");
+                    return report;
+                }
+            }
+            for (int i = 0; i < 64; ++i) {
+                std::uint32_t raw = static_cast<std::uint32_t>(rng());
+                if (i % 2 && !legal.empty())
+                    raw = legal[rng() % legal.size()].raw() ^ (1u << (rng() % 30));
+                const Move m = Move::from_raw(raw);
+                if (pos.legal(m) != std::binary_search(legal.begin(), legal.end(), m)) {
+                    differ(pos, "legal() is wrong for the bit pattern " + std::to_string(raw));
+                    return report;
+                }
+            }
+            if (legal.empty() || ply == plies) break;
+            pos.do_move(legal[rng() % legal.size()]);
+        }
+    }
+    return report;
+}
+
+}  // namespace seireigi

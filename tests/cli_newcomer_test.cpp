@@ -1,0 +1,316 @@
+// The `seireigi` program as a newcomer meets it (issue 16), through the real binary: the top
+// level (help, --version, unknown commands), refused moves with their reasons, progress of long
+// work on stderr, the one board printer, the piece legend, positions that cannot arise, YAML
+// syntax errors in plain words and the smaller messages.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "record/game_record.h"
+#include "test_support.h"
+
+namespace seireigi {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Cli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("seireigi-cli-test-" +
+                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    // Runs the program with `input` on stdin; returns its exit code, with stdout and stderr.
+    int run(const std::string& args, const std::string& input = "",
+            const std::string& prefix = "") {
+        { std::ofstream(path("stdin.txt")) << input; }
+        const std::string command = prefix + std::string(SEIREIGI_CLI) + " " + args + " < " +
+                                    path("stdin.txt") + " > " + path("stdout.txt") + " 2> " +
+                                    path("stderr.txt");
+        const int status = std::system(command.c_str());
+        out = read(path("stdout.txt"));
+        err = read(path("stderr.txt"));
+        return WEXITSTATUS(status);
+    }
+
+    static std::string read(const std::string& file) {
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+
+    void write(const std::string& name, const std::string& text) const {
+        std::ofstream(path(name), std::ios::binary) << text;
+    }
+
+    std::string out, err;
+    fs::path dir_;
+};
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+#define EXPECT_HAS(text, part) \
+    EXPECT_TRUE(has(text, part)) << "missing: " << (part) << "\n" << (text)
+#define EXPECT_LACKS(text, part) \
+    EXPECT_FALSE(has(text, part)) << "present: " << (part) << "\n" << (text)
+
+// ---- Item 11: the top level --------------------------------------------------------------------
+
+TEST_F(Cli, VersionHelpAndUnknownCommands) {
+    EXPECT_EQ(run("--version"), 0);
+    EXPECT_EQ(out.rfind("seireigi ", 0), 0u) << out;
+    EXPECT_EQ(run("help"), 0);
+    EXPECT_HAS(out, "play");
+    EXPECT_HAS(out, "legend");
+    EXPECT_EQ(run("help perft"), 0);
+    EXPECT_HAS(out, "--depth");
+    EXPECT_EQ(run("foo"), 2);
+    EXPECT_HAS(err, "unknown command 'foo'; the commands are perft, moves,");
+    EXPECT_LACKS(err, "A subcommand is required");
+    EXPECT_EQ(run(""), 0);
+    EXPECT_HAS(out, "seireigi help COMMAND");
+}
+
+TEST_F(Cli, PlayHelpExplainsMovesAndCommands) {
+    EXPECT_EQ(run("play --help"), 0);
+    EXPECT_HAS(out, "P*5e (drop)");
+    EXPECT_HAS(out, "undo");
+    EXPECT_HAS(out, "seireigi legend");
+}
+
+// ---- Item 2: refused moves name their reason ---------------------------------------------------
+
+TEST_F(Cli, RefusedMovesNameTheirReasonInPlay) {
+    EXPECT_EQ(run("play --variant shogi --seat 1=human --seat 2=random:1 --color never "
+                  "--autosave " +
+                      path("a.game"),
+                  "5g5e\n2c2d\nP*5e\nB*5e\nquit\n"),
+              0);
+    EXPECT_HAS(out, "illegal move 5g5e: a Pawn cannot move from 5g to 5e");
+    EXPECT_HAS(out, "from 5g it can go to 5f");
+    EXPECT_HAS(out, "illegal move 2c2d: the Pawn on 2c is Gote's, not yours");
+    EXPECT_HAS(out, "illegal move P*5e: you have no Pawn in hand");
+    EXPECT_HAS(out, "illegal move B*5e: you have no Bishop in hand");
+    EXPECT_LACKS(out, "character 1");
+}
+
+TEST_F(Cli, RefusedMovesNameTheirReasonInMovesOption) {
+    EXPECT_EQ(run("moves --variant dai-seireigi --moves 16k16j"), 2);
+    EXPECT_HAS(err, "there is no file 16 (files run from 1 to 15)");
+    EXPECT_EQ(run("moves --variant shogi --position \"4k4/9/9/9/9/9/4P4/9/4K4 b P 1\" --moves "
+                  "P*5e"),
+              2);
+    EXPECT_HAS(err, "nifu");
+}
+
+// ---- Item 6: progress of long work -------------------------------------------------------------
+
+TEST_F(Cli, PerftDivideReportsEachRootMoveOnStderr) {
+    EXPECT_EQ(run("perft --variant shogi --depth 3 --divide --progress"), 0);
+    EXPECT_EQ(out.rfind("nodes 25470\n", 0), 0u) << out;
+    EXPECT_HAS(err, "1/30 root moves");
+    EXPECT_HAS(err, "30/30 root moves");
+    // The stdout lines are unchanged: each root move and its count.
+    EXPECT_HAS(out, "\n7g7f 1110\n");
+    EXPECT_EQ(run("perft --variant shogi --depth 3 --divide --progress --quiet"), 0);
+    EXPECT_EQ(err, "");
+    // Not a terminal and not asked for: nothing on stderr either.
+    EXPECT_EQ(run("perft --variant shogi --depth 3"), 0);
+    EXPECT_EQ(err, "");
+}
+
+TEST_F(Cli, PerftWarnsBeforeADepthThatCannotFinish) {
+    // The warning comes before the run, which `timeout` then stops.
+    run("perft --variant shogi --depth 40 --quiet", "", "timeout 10 ");
+    EXPECT_HAS(err, "warning: perft depth 40 will take about 10^");
+    EXPECT_HAS(err, "years here");
+}
+
+TEST_F(Cli, CrossCheckReportsGamesOnStderr) {
+    EXPECT_EQ(run("cross-check --engines generic,reference --variant minishogi --games 3 "
+                  "--plies 10 --progress"),
+              0);
+    EXPECT_HAS(out, "no difference");
+    EXPECT_HAS(err, "3 games");
+}
+
+// ---- Item 7: one board printer -----------------------------------------------------------------
+
+// Terminal columns of UTF-8 text (CJK characters take two).
+std::size_t columns(const std::string& s) {
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = s[i];
+        const int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        w += len >= 3 ? 2 : 1;  // the board's kanji and the empty-square dot are wide
+        i += len;
+    }
+    return w;
+}
+
+TEST_F(Cli, MovesBoardShowsFourPlayerOwners) {
+    EXPECT_EQ(run("moves --variant yonin-seireigi-compact --board --color never"), 0);
+    EXPECT_HAS(out, "P1 ^  P2 >  P3 v  P4 <");
+    EXPECT_HAS(out, "vS");  // P3's Silver, facing south
+    EXPECT_HAS(out, ">K");  // P2's King, facing east
+    EXPECT_HAS(out, "^K");
+}
+
+TEST_F(Cli, KanjiBoardKeepsItsColumnsAndMarksGote) {
+    EXPECT_EQ(run("moves --variant dai-seireigi --board --pieces kanji --color never"), 0);
+    std::istringstream lines(out);
+    std::string line;
+    std::size_t width = 0;
+    int rows = 0;
+    while (std::getline(lines, line)) {
+        if (line.size() < 3 || line[line.size() - 3] != ' ' || line[line.size() - 2] != ' ' ||
+            !std::islower(static_cast<unsigned char>(line.back())))
+            continue;  // board rows end in two spaces and the rank letter
+        ++rows;
+        if (width == 0) width = columns(line);
+        EXPECT_EQ(columns(line), width) << line;
+        // Every cell is separated from the next by a space: no two marks or glyphs touch.
+        EXPECT_LACKS(line, "兵v");
+    }
+    EXPECT_EQ(rows, 15) << out;
+    // Gote's pieces without kanji are written in Latin with the 'v' mark, like the others.
+    EXPECT_TRUE(out.find(" v") != std::string::npos) << out;
+}
+
+// ---- Item 8: the legend ------------------------------------------------------------------------
+
+TEST_F(Cli, LegendListsEveryPiece) {
+    EXPECT_EQ(run("legend --variant shogi"), 0);
+    EXPECT_HAS(out, "abbr");
+    EXPECT_HAS(out, "promotes to");
+    EXPECT_HAS(out, "Pawn");
+    EXPECT_HAS(out, "+P Tokin");
+    EXPECT_HAS(out, "歩");
+    EXPECT_EQ(run("legend --variant dai-seireigi"), 0);
+    // One row per piece face, after the header.
+    EXPECT_HAS(out, "Dai Seireigi");
+}
+
+// ---- Item 13: positions that cannot arise ------------------------------------------------------
+
+TEST_F(Cli, PositionsThatCannotAriseAreRefusedByPlayAndWarnedAboutByMoves) {
+    // Gote's King on 5a is in check from the Rook on 5e, but Sente is to move.
+    const std::string checked = "--variant shogi --position \"4k4/9/9/9/4R4/9/9/9/4K4 b - 1\"";
+    EXPECT_EQ(run("play --color never " + checked, "quit\n"), 2);
+    EXPECT_HAS(err, "cannot arise in a game: Gote is in check but Sente is to move");
+    EXPECT_EQ(run("moves " + checked), 0);
+    EXPECT_HAS(err, "warning: --position: this position cannot arise in a game: Gote is in check");
+    // Two unpromoted Pawns of Sente on file 5.
+    const std::string nifu = "--variant shogi --position \"4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1\"";
+    EXPECT_EQ(run("play --color never " + nifu, "quit\n"), 2);
+    EXPECT_HAS(err, "Sente has two unpromoted Pawns on one file (5e and 5g)");
+    // --any-position plays it anyway (a study), with the warning.
+    EXPECT_EQ(run("play --color never --any-position --seat 2=random:1 --autosave " +
+                      path("n.game") + " " + nifu,
+                  "quit\n"),
+              0);
+    EXPECT_HAS(err, "warning: --position: this position cannot arise in a game: Sente has two");
+    // Three Rooks; a set has two.
+    EXPECT_EQ(run("perft --depth 1 --variant shogi --position \"4k4/9/9/9/9/9/9/9/RR2K3R b - 1\""),
+              0);
+    EXPECT_HAS(err, "3 Rooks (board and hands), but the set of Shogi has 2");
+    // No King: fine for perft, refused by play.
+    EXPECT_EQ(run("perft --depth 1 --variant shogi --position \"9/9/9/9/9/9/9/9/4K4 b - 1\""), 0);
+    EXPECT_EQ(err, "");
+    EXPECT_EQ(run("play --color never --variant shogi --position \"9/9/9/9/9/9/9/9/4K4 b - 1\"",
+                  "quit\n"),
+              2);
+    EXPECT_HAS(err, "Gote has no King");
+    // An empty --position is an error, not the start.
+    EXPECT_EQ(run("moves --position \"\""), 2);
+    EXPECT_HAS(err, "--position is empty");
+}
+
+// ---- Items 14 and 15: misleading messages ------------------------------------------------------
+
+TEST_F(Cli, MissingDataDirIsNamed) {
+    EXPECT_EQ(run("moves --data-dir " + path("nope")), 2);
+    EXPECT_HAS(err, "--data-dir " + path("nope") + ": no such folder");
+    EXPECT_EQ(run("variants --data-dir " + path("nope")), 2);
+    EXPECT_HAS(err, "no such folder");
+}
+
+TEST_F(Cli, ResumeOnAFolderSaysSo) {
+    EXPECT_EQ(run("play --resume " + dir_.string()), 2);
+    EXPECT_HAS(err, "this is a folder");
+    EXPECT_LACKS(err, "the record is empty");
+}
+
+TEST_F(Cli, RecordEditedToAnotherVariantSaysSo) {
+    ASSERT_EQ(run("play --variant shogi --seat 1=random:1 --seat 2=random:2 --color never "
+                  "--autosave " +
+                  path("g.game")),
+              0);
+    std::string record = read(path("g.game"));
+    const std::size_t at = record.find("variant shogi");
+    ASSERT_NE(at, std::string::npos) << record;
+    record.replace(at, std::string("variant shogi").size(), "variant seireigi");
+    write("edited.game", record);
+    EXPECT_EQ(run("play --color never --resume " + path("edited.game")), 2);
+    EXPECT_HAS(err, "this game was played as 'shogi'");
+    EXPECT_HAS(err, "--variant shogi");
+}
+
+TEST_F(Cli, BadSeedInARecordNamesTheRecord) {
+    ASSERT_EQ(run("play --variant shogi --seat 1=random:1 --seat 2=random:2 --color never "
+                  "--autosave " +
+                  path("g.game")),
+              0);
+    std::string record = read(path("g.game"));
+    const std::size_t at = record.find("random:2");
+    ASSERT_NE(at, std::string::npos) << record;
+    record.replace(at, 8, "random:x");
+    write("bad.game", record);
+    EXPECT_NE(run("play --color never --resume " + path("bad.game")), 0);
+    EXPECT_HAS(err, path("bad.game") + ": seat 2");
+    EXPECT_LACKS(err, "--seat 2");
+}
+
+TEST_F(Cli, FastEngineRefusalNamesTheRightOption) {
+    EXPECT_EQ(run("bench --variant shogi --depth-change -3"), 2);
+    EXPECT_HAS(err, "the fast engine plays only standard 9x9 Seireigi, not 'shogi'");
+    EXPECT_HAS(err, "--engines");
+    EXPECT_LACKS(err, "piece 1:");
+    EXPECT_EQ(run("perft --variant shogi --depth 1 --engine fast"), 2);
+    EXPECT_HAS(err, "choose another engine with --engine ");
+}
+
+TEST_F(Cli, PieceHelpAndMoves) {
+    EXPECT_EQ(run("piece --help"), 0);
+    EXPECT_HAS(out, "default: an empty board");
+    // --moves is played (from the start position) instead of being ignored.
+    EXPECT_EQ(run("piece --variant shogi --name G --moves 7g7f"), 0);
+    EXPECT_HAS(out, " l ");
+}
+
+TEST_F(Cli, CrossCheckPositionsFileProblems) {
+    write("empty.txt", "# nothing here\n\n");
+    EXPECT_EQ(run("cross-check --engines generic,reference --positions " + path("empty.txt")), 2);
+    EXPECT_HAS(err, "holds no position");
+    write("bad.txt", "# a comment\n4k4/9/9/9/9/9/9/9/4K4 b - 1\n\nnonsense\n");
+    EXPECT_EQ(run("cross-check --engines generic,reference --positions " + path("bad.txt")), 2);
+    EXPECT_HAS(err, path("bad.txt") + ":4: ");
+}
+
+}  // namespace
+}  // namespace seireigi

@@ -1,0 +1,96 @@
+// Both engines search identically on Seireigi (issue 12): the fast and the generic position feed
+// the same search, and ties in move ordering go to the canonical Move, so at a fixed depth they
+// must visit the same number of nodes and choose the same move. Positions: the Seireigi lines of
+// tests/data/bench-positions.txt (the Dai lines are for the generic engine alone and are read
+// here only to check that the file is well formed).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fast/fast_position.h"
+#include "search/engine.h"
+#include "test_support.h"
+
+namespace seireigi {
+namespace {
+
+struct BenchPosition {
+    std::string variant;
+    std::string position;
+    int line = 0;
+};
+
+const std::string kBenchFile = "tests/data/bench-positions.txt";
+
+// Lines: `VARIANT POSITION-TEXT`; '#' starts a comment line.
+std::vector<BenchPosition> read_bench_positions() {
+    std::vector<BenchPosition> out;
+    std::ifstream in(testing::source_path(kBenchFile));
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        const auto start = line.find_first_not_of(" \t");
+        if (start == std::string::npos || line[start] == '#') continue;
+        const auto space = line.find(' ', start);
+        if (space == std::string::npos) {
+            ADD_FAILURE() << kBenchFile << ":" << number << ": expected a variant and a position";
+            continue;
+        }
+        out.push_back({line.substr(start, space - start), line.substr(space + 1), number});
+    }
+    return out;
+}
+
+search::Result search_to_depth(const std::shared_ptr<const Variant>& v, const PositionState& st,
+                               search::Implementation implementation, int depth) {
+    search::Options options;
+    options.implementation = implementation;
+    std::string why;
+    auto engine = search::Engine::create(v, options, &why);
+    if (!engine) throw std::runtime_error(why);
+    engine->set_position(st, {});
+    search::Limits limits;
+    limits.depth = depth;
+    return engine->search(limits, {});
+}
+
+TEST(SearchIdentity, BenchPositionsReadAndLegal) {
+    const auto positions = read_bench_positions();
+    int seireigi = 0, dai = 0;
+    for (const auto& p : positions) {
+        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line));
+        const auto v = testing::variant(p.variant);
+        EXPECT_NO_THROW(testing::position(*v, p.position));
+        seireigi += p.variant == "seireigi";
+        dai += p.variant == "dai-seireigi";
+    }
+    EXPECT_GE(seireigi, 6);
+    EXPECT_GE(dai, 2);
+}
+
+TEST(SearchIdentity, FastAndGenericEqualAtDepth4) {
+    int compared = 0;
+    for (const auto& p : read_bench_positions()) {
+        const auto v = testing::variant(p.variant);
+        if (!FastPosition::supports(*v)) continue;
+        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
+        const PositionState st = testing::position(*v, p.position);
+        const auto fast = search_to_depth(v, st, search::Implementation::Fast, 4);
+        const auto generic = search_to_depth(v, st, search::Implementation::Generic, 4);
+        EXPECT_EQ(fast.depth, 4);
+        EXPECT_EQ(fast.nodes, generic.nodes);
+        EXPECT_EQ(fast.best, generic.best)
+            << "fast " << write_move(*v, fast.best) << ", generic " << write_move(*v, generic.best);
+        EXPECT_EQ(fast.score, generic.score);
+        EXPECT_EQ(fast.pv, generic.pv);
+        ++compared;
+    }
+    EXPECT_GE(compared, 6);
+}
+
+}  // namespace
+}  // namespace seireigi
