@@ -10,6 +10,7 @@
 #include <deque>
 #include <filesystem>
 #include <future>
+#include <stdexcept>
 #include <thread>
 
 #include "match/random_seat.h"
@@ -254,6 +255,27 @@ TEST_F(MatchTest, LeavingStopsTheThinkingSeat) {
     runner.join();
     EXPECT_EQ(done.get(), Match::Outcome::Left);
     EXPECT_EQ(saved(file_).moves, (std::vector<std::string>{"7g7f"}));
+}
+
+// A seat whose search throws leaves the game (saved) instead of ending the program.
+TEST_F(MatchTest, ASeatThatThrowsLeavesTheGame) {
+    class ThrowingSeat : public ThreadedSeat {
+      public:
+        ~ThrowingSeat() override { finish(); }
+        std::string spec() const override { return "random:3"; }
+
+      protected:
+        SeatAction choose(const Game&, TimeBudget) override {
+            throw std::runtime_error("the search failed");
+        }
+    };
+    std::vector<std::unique_ptr<Seat>> seats;
+    seats.push_back(std::make_unique<ThrowingSeat>());
+    seats.push_back(std::make_unique<PersonSeat>());
+    Match match(Game(v_, testing::position(*v_, "start")), std::move(seats),
+                {"seireigi", file_, "", {}});
+    EXPECT_EQ(match.run(), Match::Outcome::Left);
+    EXPECT_TRUE(saved(file_).moves.empty());
 }
 
 // A person takes a move back while the other seat thinks: the seat is stopped, its late answer

@@ -1,5 +1,7 @@
 #include "match/threaded_seat.h"
 
+#include <exception>
+
 namespace seireigi {
 
 ThreadedSeat::~ThreadedSeat() {
@@ -23,7 +25,16 @@ void ThreadedSeat::launch(std::function<SeatAction()> work, Reply reply) {
     // stopped; its thread ends at once.
     if (worker_.joinable()) worker_.join();
     stop_.store(false, std::memory_order_relaxed);
-    worker_ = std::thread([work = std::move(work), reply = std::move(reply)] { reply(work()); });
+    worker_ = std::thread([work = std::move(work), reply = std::move(reply)] {
+        // A seat that fails (an engine's exception) leaves the game, saved, instead of ending
+        // the program: the front end (a server with other games to come) lives on.
+        SeatAction action = SeatAction::of(SeatAction::Kind::Quit);
+        try {
+            action = work();
+        } catch (const std::exception&) {
+        }
+        reply(action);
+    });
 }
 
 void ThreadedSeat::start_thinking(std::shared_ptr<const Game> game, TimeBudget budget,
