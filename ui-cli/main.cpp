@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
     add_bench_command(app);
     add_play_command(app);
     add_analyse_command(app);
+    add_usi_command(app);
+    add_xboard_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
