@@ -140,7 +140,10 @@ std::string XboardNotation::fen(const Variant& v, const PositionState& st) const
         for (PieceType t : v.hand_types)
             for (int i = 0; i < st.hands[p][t]; ++i)
                 holdings += p == 0 ? upper(v.types[t].abbr[0]) : lower(v.types[t].abbr[0]);
-    fen += "[" + (holdings.empty() ? std::string("-") : holdings) + "]";
+    // Appended piece by piece: GCC 12 warns (-Wrestrict) wrongly on "[" + std::string(...).
+    fen += '[';
+    fen += holdings.empty() ? std::string("-") : holdings;
+    fen += ']';
     fen += st.to_move == 0 ? " w" : " b";
     fen += " 0 " + std::to_string(std::max(1, (st.move_number + 1) / 2));
     return fen;
