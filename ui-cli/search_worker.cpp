@@ -60,6 +60,11 @@ void SearchWorker::wait_for_release() {
     changed_.wait(lock, [this] { return released_; });
 }
 
+void SearchWorker::finish() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    finished_ = true;
+}
+
 void SearchWorker::release() {
     {
         std::lock_guard<std::mutex> lock(mutex_);

@@ -36,6 +36,9 @@ class SearchWorker {
                               const std::function<void(const search::Info&)>& on_info);
     // From the job: waits until release() was called.
     void wait_for_release();
+    // From the job, before its last answer: from now on the worker counts as idle (the job may
+    // only write that answer, no more engine use), so a command sent on the answer is accepted.
+    void finish();
 
     // From the session: lets a waiting job answer.
     void release();

@@ -403,12 +403,13 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
             result = worker.run_search(*engine, limits, on_info);
             if (limits.infinite) worker.wait_for_release();
         }
-        if (result.best.is_null()) {
-            out_.send("bestmove resign");
-            return;
+        std::string line = "bestmove resign";
+        if (!result.best.is_null()) {
+            line = "bestmove " + write_move(*variant, result.best);
+            if (!result.ponder.is_null()) line += " ponder " + write_move(*variant, result.ponder);
         }
-        std::string line = "bestmove " + write_move(*variant, result.best);
-        if (!result.ponder.is_null()) line += " ponder " + write_move(*variant, result.ponder);
+        // Idle before the GUI reads bestmove: it may send setoption or go at once.
+        worker.finish();
         out_.send(line);
     });
 }

@@ -11,8 +11,11 @@ namespace {
 // XBoard's own shogi table: the letter of each slot (from "PNBRLS...G.++++++K"), used only as a
 // preference so that familiar letters keep their familiar images.
 constexpr std::string_view kXboardShogiSlots = "PNBRLS...G.";
-constexpr int kPromotingSlots = 9;  // slots 0-8 may promote
-constexpr int kBaseSlots = 11;      // slot + 11 is the promoted slot
+// XBoard 4.9 (backend.c, HasPromotionChoice) offers a person the promotion choice in shogi only
+// for slots 0-6 (Pawn..Alfil); slots 7-8 still promote when an engine sends the move.
+constexpr int kChoiceSlots = 7;
+constexpr int kPromotingSlots = 9;
+constexpr int kBaseSlots = 11;  // slot + 11 is the promoted slot
 constexpr int kMaxFilesWithHands = 12;
 
 char upper(char c) {
@@ -69,7 +72,7 @@ std::optional<XboardNotation> XboardNotation::make(const Variant& v, std::string
             slots[preferred] = c;
             return static_cast<int>(preferred);
         }
-        // ... else the last free slot (the Marshall slot first: tested with XBoard 4.9).
+        // ... else the last free slot of the range.
         for (int s = last; s >= first; --s)
             if (slots[s] == '.') {
                 slots[s] = c;
@@ -86,7 +89,8 @@ std::optional<XboardNotation> XboardNotation::make(const Variant& v, std::string
     by_preference(promoting);
     by_preference(plain);
     for (PieceType t : promoting) {
-        const int s = place(t, 0, kPromotingSlots - 1);
+        int s = place(t, 0, kChoiceSlots - 1);
+        if (s < 0) s = place(t, kChoiceSlots, kPromotingSlots - 1);
         if (s < 0) return refuse("XBoard has room for 9 promoting pieces");
         promotes[s] = true;
     }
@@ -152,6 +156,7 @@ std::string XboardNotation::fen(const Variant& v, const PositionState& st) const
 std::variant<PositionState, std::string> XboardNotation::read_fen(const Variant& v,
                                                                   std::string_view fen) const {
     // BOARD[HOLDINGS] SIDE ...   or   BOARD SIDE ... (holdings may also follow as /HOLDINGS)
+    while (!fen.empty() && fen.front() == ' ') fen.remove_prefix(1);  // "setboard  FEN"
     const std::size_t space = fen.find(' ');
     std::string board(fen.substr(0, space));
     std::string rest(space == std::string_view::npos ? "" : fen.substr(space + 1));

@@ -2,12 +2,13 @@
 //
 // XBoard learns an unknown variant from the first engine: `setup (TABLE) WxH+N_shogi FEN` and one
 // `piece` line per piece with its XBetza moves. TABLE gives each piece an XBoard slot, and XBoard
-// lets a piece promote shogi-style only from slots 0-8 (Pawn..Marshall), so every promoting
-// piece goes there, preferring the slot whose letter XBoard's shogi table gives it (so the
-// familiar shogi images appear); other pieces take slots 9-10; '+' marks the promoted slot
-// (slot + 11) of each promoting piece; the King is the table's last letter.
-// Squares: files a, b, ... from Sente's left, ranks 1, 2, ... from Sente's side, so XBoard's
-// "White" is Sente. Moves: c3c4, b2h8+ (promotes), f5e3= (declines), P@e5 (drop).
+// lets a piece promote shogi-style only from slots 0-8 (Pawn..Marshall) and asks a person
+// "Promote/Defer" only for slots 0-6 (Pawn..Alfil), so every promoting piece goes to slots 0-6
+// (7-8 only when those are full), preferring the slot whose letter XBoard's shogi table gives
+// it (so the familiar shogi images appear); other pieces take slots 9-10; '+' marks the promoted
+// slot (slot + 11) of each promoting piece; the King is the table's last letter. Squares: files a,
+// b, ... from Sente's left, ranks 1, 2, ... from Sente's side, so XBoard's "White" is Sente. Moves:
+// c3c4, b2h8+ (promotes), f5e3= (declines), P@e5 (drop).
 #pragma once
 
 #include <optional>
