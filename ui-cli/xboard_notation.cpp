@@ -126,7 +126,8 @@ std::vector<std::string> XboardNotation::setup_lines(const Variant& v,
         if (in_hand) {
             // 'f' per piece allowed on a file (nifu); '@' and the ranks a drop may reach.
             if (info.one_per_file) moves += "f";
-            moves += "@" + std::to_string(v.geo.ranks);
+            moves += '@';  // appended apart: GCC 12 warns (-Wrestrict) wrongly on "@" + string
+            moves += std::to_string(v.geo.ranks);
         }
         lines.push_back("piece " + info.abbr + "& " + moves);
         if (info.promotes_to != kNoType)
