@@ -15,5 +15,7 @@ void add_cross_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
+void add_usi_command(CLI::App& app);
+void add_xboard_command(CLI::App& app);
 
 }  // namespace seireigi::cli

@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
     add_bench_command(app);
     add_play_command(app);
     add_analyse_command(app);
+    add_usi_command(app);
+    add_xboard_command(app);
     if (argc < 2) {
         std::cout << app.help();
         return 0;
