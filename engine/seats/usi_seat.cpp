@@ -9,7 +9,7 @@ namespace seireigi {
 UsiSeat::UsiSeat(UsiClientConfig config, UsiSeatTime time)
     : command_(config.command), client_(std::move(config)), time_(time) {}
 
-SeatAction UsiSeat::choose(const Game& game) {
+SeatAction UsiSeat::choose(const Game& game, TimeBudget budget) {
     failure_.clear();
     const Variant& v = game.variant();
     std::vector<std::string> moves;
@@ -36,7 +36,7 @@ SeatAction UsiSeat::choose(const Game& game) {
     go.nodes = time_.nodes;
     go.depth = time_.depth;
     if (go.btime_ms < 0 && !go.byoyomi_ms && !go.movetime_ms && !go.nodes && !go.depth)
-        go.movetime_ms = 1000;
+        go.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : 1000;
     last_ = client_.think(start, moves, go);
     SeatAction resign{SeatAction::Kind::Resign, Move()};
     switch (last_.status) {
@@ -64,11 +64,6 @@ SeatAction UsiSeat::choose(const Game& game) {
             return resign;
     }
     return resign;
-}
-
-bool UsiSeat::accept_impasse(const Game& game, Player self, Player /*declarer*/) {
-    const std::vector<int> scores = game.impasse_scores();
-    return scores[self] >= game.variant().impasse_threshold;
 }
 
 std::variant<std::unique_ptr<UsiSeat>, Diagnostic> make_usi_seat(

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "match/seat.h"
+#include "match/threaded_seat.h"
 #include "seats/usi_client.h"
 
 namespace seireigi {
@@ -28,13 +28,16 @@ struct UsiSeatTime {
     int depth = 0;
 };
 
-class UsiSeat : public Seat {
+// Engines are not asked about an impasse: it is accepted exactly when it does not lose
+// (ThreadedSeat's rule). The engine thinks on the seat's worker thread.
+class UsiSeat : public ThreadedSeat {
   public:
     UsiSeat(UsiClientConfig config, UsiSeatTime time);
+    ~UsiSeat() override { finish(); }
     std::string spec() const override { return "usi:" + command_; }
-    SeatAction choose(const Game& game) override;
-    // Engines are not asked: an impasse is accepted exactly when it does not lose.
-    bool accept_impasse(const Game& game, Player self, Player declarer) override;
+    // Also callable directly (a referee that keeps the clocks): the Match's budget applies when
+    // the seat's own time settings give none.
+    SeatAction choose(const Game& game, TimeBudget budget = {}) override;
 
     // The clocks for the next move (a referee with time + increment sets them before choose).
     void set_time(const UsiSeatTime& time) { time_ = time; }
