@@ -14,5 +14,7 @@ void add_cross_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
+void add_match_command(CLI::App& app);
+void add_openings_command(CLI::App& app);
 
 }  // namespace seireigi::cli

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
     add_bench_command(app);
     add_play_command(app);
     add_analyse_command(app);
+    add_match_command(app);
+    add_openings_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
