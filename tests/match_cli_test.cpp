@@ -78,9 +78,10 @@ TEST_F(MatchCli, EngineAgainstRandomSavesRecordsThatMergeToTheSameTable) {
         ASSERT_TRUE(std::holds_alternative<GameRecord>(record)) << entry.path();
         const GameRecord& r = std::get<GameRecord>(record);
         EXPECT_GE(r.moves.size(), 2u);
-        EXPECT_TRUE(std::holds_alternative<Game>(replay_record(r, variant))) << entry.path();
+        const auto replayed = replay_record(r, variant);
+        ASSERT_TRUE(std::holds_alternative<Game>(replayed)) << entry.path();
         EXPECT_NE(text.find("# match-player 1 "), std::string::npos);
-        const Game& g = std::get<Game>(replay_record(r, variant));
+        const Game& g = std::get<Game>(replayed);
         // A game is ended by the rules, or else the referee says why it ended.
         if (!g.over()) {
             EXPECT_NE(text.find("# match-adjudication "), std::string::npos) << text;
@@ -107,6 +108,28 @@ TEST_F(MatchCli, MoveLimitIsAdjudicatedAndSaidInTheRecord) {
               std::string::npos)
         << record;
     EXPECT_NE(err.find("1/2-1/2 adjudicated a draw"), std::string::npos) << err;
+}
+
+TEST_F(MatchCli, MoveLimitWithBothKingsInTheirZonesIsAdjudicatedByImpassePoints) {
+    // Both Kings in their zones, wherever they step; Sente has 2 Rooks, 2 Bishops and 4 Golds in
+    // hand (24 points), Gote 4 Pawns (4 points): after one move Sente wins by impasse points.
+    std::string out, err;
+    ASSERT_EQ(run("match --player random:1 --player random:2 --games 2 --max-moves 1 "
+                  "--position '4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4p 1' --out " +
+                      path("games"),
+                  out, err),
+              0)
+        << err;
+    EXPECT_NE(out.find("all games                  1      0       1"), std::string::npos) << out;
+    const std::string record = read(path("games/game-00001.txt"));
+    EXPECT_NE(record.find("# match-adjudication adjudicated at the move limit of 1 moves by "
+                          "impasse points (24 to 4)"),
+              std::string::npos)
+        << record;
+    EXPECT_NE(record.find("\nimpasse 2\n"), std::string::npos) << record;
+    std::string merged, merge_err;
+    ASSERT_EQ(run("match --merge " + path("games"), merged, merge_err), 0) << merge_err;
+    EXPECT_EQ(merged, out);
 }
 
 TEST_F(MatchCli, BadInputIsRefusedWithAMessage) {

@@ -66,8 +66,11 @@ TEST(MatchStatistics, SprtLogLikelihoodRatio) {
     // An even score: the ratio leans to H0, and far enough with many games.
     EXPECT_NEAR(sprt(s, {45, 10, 45}, {}).llr, -0.045998, 1e-5);
     EXPECT_EQ(sprt(s, {4500, 1000, 4500}, {}).verdict, SprtState::Verdict::AcceptH0);
-    // Without spread the test waits.
-    EXPECT_EQ(sprt(s, {5, 0, 0}, {}).verdict, SprtState::Verdict::Continue);
+    // Without spread, one more win and one more loss stand in for the variance: 6 wins and a
+    // loss after 5 wins; 41 and 1 after 40 wins, enough to accept H1.
+    EXPECT_NEAR(sprt(s, {5, 0, 0}, {}).llr, 0.287826, 1e-5);
+    EXPECT_EQ(sprt(s, {40, 0, 0}, {}).verdict, SprtState::Verdict::AcceptH1);
+    EXPECT_EQ(sprt(s, {}, {}).verdict, SprtState::Verdict::Continue);
 }
 
 TEST(MatchStatistics, ReadsSprtSettings) {

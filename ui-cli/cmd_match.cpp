@@ -19,7 +19,6 @@
 #include "openings.h"
 #include "record/game_record.h"
 #include "referee_game.h"
-#include "text/start_position.h"
 
 namespace seireigi::cli {
 
@@ -102,7 +101,8 @@ void run_match(const MatchOptions& opt) {
     if (variant->num_players() != 2)
         fail(variant->name + " has " + std::to_string(variant->num_players()) +
              " players; a match is between two");
-    const PositionState start = start_state(*variant);
+    // Every game starts here (--position, --moves), then plays its opening.
+    const PositionState start = position_or_report(variant, opt.common);
     std::vector<Opening> openings{Opening{}};
     if (!opt.openings.empty()) {
         auto read = read_openings_file(opt.openings, variant, start);
@@ -274,7 +274,7 @@ void add_match_command(CLI::App& app) {
         "referee a series of games between two players (engines or the random mover): each "
         "opening is played with both colours, every game is saved as a record, and the result "
         "is printed with the Elo difference and its 95% interval. See docs/match.md.");
-    opt->common.add_to(*cmd, false);
+    opt->common.add_to(*cmd, true);
     cmd->add_option("--player", opt->players,
                     "a player, given twice (the first is the one the table reports on): "
                     "engine[:LEVEL][,hash=MB][,position=fast|generic] or random[:SEED]");

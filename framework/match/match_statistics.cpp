@@ -137,9 +137,16 @@ SprtState sprt(const SprtSettings& s, const Tally& games, const PairTally& pairs
     SprtState st;
     st.lower = std::log(s.beta / (1 - s.alpha));
     st.upper = std::log((1 - s.beta) / s.alpha);
-    const Moments m = pairs.pairs() ? moments(pair_samples(pairs)) : moments(game_samples(games));
-    // Without spread (no samples, or every sample alike) the normal approximation says nothing.
-    if (m.n == 0 || m.variance <= 0) return st;
+    auto samples = pairs.pairs() ? pair_samples(pairs) : game_samples(games);
+    Moments m = moments(samples);
+    if (m.n == 0) return st;
+    // Every sample alike (all won, say) shows no variance, and the normal approximation would
+    // never decide: one more win and one more loss give it a variance to work with.
+    if (m.variance <= 0) {
+        samples.push_back({1.0, 1});
+        samples.push_back({0.0, 1});
+        m = moments(samples);
+    }
     // For normally distributed samples with the observed variance, the log-likelihood ratio of
     // mean s1 against mean s0 is n (s1 - s0) (2 mean - s0 - s1) / (2 variance).
     const double s0 = score_from_elo(s.elo0), s1 = score_from_elo(s.elo1);
