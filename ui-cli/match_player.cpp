@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "match/seat.h"
+#include "match/random_seat.h"
 #include "search/engine.h"
 
 namespace seireigi::cli {
