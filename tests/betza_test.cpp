@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 #include <string>
 #include <utility>
@@ -766,6 +767,46 @@ TEST(Betza, BrokenStrings) {
         EXPECT_EQ(e->column, c.column);
         EXPECT_NE(e->message.find(c.message), std::string::npos) << e->message;
     }
+}
+
+// Multi-leg moves multiply: a few legs of long slides once made one piece cost minutes to
+// generate. Move generation's cost for one piece on one square is bounded (docs/xbetza.md,
+// Limits); a string beyond the bound is refused at once, at the component that passes it.
+TEST(Betza, MultiLegExpansionIsLimited) {
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string text :
+         {"mamamamamaQ", "mamamamamamaQ", "mamamamamamamamamamamamamamamamamamamamaQ"}) {
+        auto r = betza::parse(text);
+        const ParseError* e = std::get_if<ParseError>(&r);
+        ASSERT_NE(e, nullptr) << text;
+        EXPECT_EQ(e->column, 1);
+        EXPECT_NE(e->message.find("more than the limit of 20000"), std::string::npos) << e->message;
+    }
+    // Dai Seireigi's hook movers are well within it; four of them are not.
+    EXPECT_TRUE(std::holds_alternative<PieceMoves>(betza::parse("RmasRBmasB")));
+    auto four = betza::parse("RmasRBmasBRmasRBmasB");
+    ASSERT_TRUE(std::holds_alternative<ParseError>(four));
+    EXPECT_EQ(std::get<ParseError>(four).column, 17);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 1.0);
+}
+
+// Compiling takes time near-linear in the length of the string: ten thousand components (most
+// of them repeats) compile in all four orientations at once.
+TEST(Betza, CompilationIsNearLinear) {
+    std::string text;
+    for (int i = 0; i < 2500; ++i) text += "fWbWlWrW";
+    const auto start = std::chrono::steady_clock::now();
+    auto r = betza::parse(text);
+    ASSERT_TRUE(std::holds_alternative<PieceMoves>(r));
+    for (int o = 0; o < 4; ++o) {
+        const CompiledMoves m = compile_moves(std::get<PieceMoves>(r), static_cast<Orientation>(o));
+        EXPECT_EQ(m.leaps.size(), 4u);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 0.5);
 }
 
 }  // namespace

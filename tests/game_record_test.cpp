@@ -1,8 +1,15 @@
 // Game records (docs/records.md): save and resume exactly; a changed variant file is detected.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "game/game.h"
 #include "match/random_seat.h"
@@ -131,6 +138,25 @@ TEST(GameRecord, ChangedVariantFileIsDetected) {
     fs::remove_all(dir);
 }
 
+// A record's text without its closing line "end N", to which a test appends lines.
+std::string without_end(const std::string& text) {
+    const std::size_t end = text.rfind("end ");
+    EXPECT_NE(end, std::string::npos) << text;
+    return text.substr(0, end);
+}
+
+std::string diagnostic_of(const std::variant<GameRecord, Diagnostic>& read) {
+    return std::holds_alternative<Diagnostic>(read) ? std::get<Diagnostic>(read).text() : "";
+}
+
+// Reads and replays `text` under `v`; the error text, or "" when it replays.
+std::string replay_error(const std::string& text, std::shared_ptr<const Variant> v) {
+    auto record = read_record(text);
+    if (auto* d = std::get_if<Diagnostic>(&record)) return d->text();
+    auto game = replay_record(std::get<GameRecord>(record), std::move(v));
+    return std::holds_alternative<Diagnostic>(game) ? std::get<Diagnostic>(game).text() : "";
+}
+
 TEST(GameRecord, BadRecordsAreRefusedWithTheirLine) {
     auto v = testing::variant("seireigi");
     auto not_record = read_record("hello\n");
@@ -138,21 +164,81 @@ TEST(GameRecord, BadRecordsAreRefusedWithTheirLine) {
     EXPECT_EQ(std::get<Diagnostic>(not_record).where, "line 1");
 
     Game game(v, start_state(*v));
-    std::string text = write_record(record_of(game, "seireigi", {"human", "human"}));
-    auto bad_line = read_record(text + "colour blue\n");
+    std::string text = without_end(write_record(record_of(game, "seireigi", {"human", "human"})));
+    auto bad_line = read_record(text + "colour blue\nend 0\n");
     ASSERT_TRUE(std::holds_alternative<Diagnostic>(bad_line));
     EXPECT_NE(std::get<Diagnostic>(bad_line).message.find("unknown line 'colour'"),
               std::string::npos);
 
-    auto illegal =
-        replay_record(std::get<GameRecord>(read_record(text + "move 7g7f\nmove 7f7e\n")), v);
-    ASSERT_TRUE(std::holds_alternative<Diagnostic>(illegal));
-    EXPECT_NE(std::get<Diagnostic>(illegal).message.find("move 2 '7f7e'"), std::string::npos)
-        << std::get<Diagnostic>(illegal).message;
+    EXPECT_NE(replay_error(text + "move 7g7f\nmove 7f7e\nend 2\n", v).find("move 2 '7f7e'"),
+              std::string::npos);
+    EXPECT_NE(replay_error(text + "result Sente resigns: Gote wins.\nend 0\n", v), "");
+}
 
-    auto wrong_result = replay_record(
-        std::get<GameRecord>(read_record(text + "result Sente resigns: Gote wins.\n")), v);
-    ASSERT_TRUE(std::holds_alternative<Diagnostic>(wrong_result));
+// Every player number read from a record is checked against the variant's players: a mover, a
+// resignation, an impasse declarer and a seat beyond them are refused with a message (a mover
+// 3 or an impasse 4 in a two-player record once read past the variant's player list).
+TEST(GameRecord, PlayerNumbersBeyondTheVariantAreRefused) {
+    auto v = testing::variant("seireigi");
+    Game game(v, start_state(*v));
+    const std::string text =
+        without_end(write_record(record_of(game, "seireigi", {"human", "human"})));
+    for (const std::string lines :
+         {"move 3 7g7f\nend 1\n", "move 1 7g7f\nmove 4 3c3d\nend 2\n", "impasse 4\nend 0\n",
+          "impasse 3\nend 0\n", "resignation 3\nend 0\n", "seat 3 human\nend 0\n",
+          "move 1 7g7f\ncheckmate 1 by 4\nend 1\n"}) {
+        const std::string error = replay_error(text + lines, v);
+        EXPECT_NE(error.find("but Seireigi has 2 players"), std::string::npos)
+            << lines << " gave: " << error;
+    }
+    // In range, a numbered mover in a two-player record is checked against the player to move.
+    EXPECT_NE(replay_error(text + "move 2 7g7f\nend 1\n", v).find("is by Gote"), std::string::npos);
+    EXPECT_EQ(replay_error(text + "move 1 7g7f\nend 1\n", v), "");
+}
+
+// Messages about a record never print its control characters raw (an escape sequence would
+// reach the terminal): they are shown as \xNN.
+TEST(GameRecord, ErrorsEscapeControlCharacters) {
+    auto v = testing::variant("seireigi");
+    Game game(v, start_state(*v));
+    const std::string text =
+        without_end(write_record(record_of(game, "seireigi", {"human", "human"})));
+    const std::string unknown = diagnostic_of(read_record(text + "\x1b]0;owned\x07 x\nend 0\n"));
+    EXPECT_NE(unknown.find("unknown line '\\x1b]0;owned\\x07'"), std::string::npos) << unknown;
+    const std::string move = replay_error(text + "move 7g\x1b[2J\nend 1\n", v);
+    EXPECT_NE(move.find("'7g\\x1b[2J'"), std::string::npos) << move;
+    const std::string result = replay_error(text +
+                                                "result \xc2\x9b"
+                                                "31m\nend 0\n",
+                                            v);
+    EXPECT_NE(result.find("'\\xc2\\x9b31m'"), std::string::npos) << result;
+    for (const std::string& error : {unknown, move, result})
+        for (char c : error) EXPECT_TRUE(static_cast<unsigned char>(c) >= 0x20) << error;
+}
+
+// A record ends with "end N": a record cut at any line boundary, or with a line or move lost, is
+// refused instead of resuming at an earlier move; a version 1 record (without it) still reads.
+TEST(GameRecord, TruncatedRecordsAreNoticed) {
+    auto v = testing::variant("seireigi");
+    Game game(v, start_state(*v));
+    for (const char* m : {"7g7f", "3c3d", "8h2b+"}) game.play(std::get<Move>(game.read_move(m)));
+    game.resign(1);
+    const std::string text = write_record(record_of(game, "seireigi", {"human", "random:1"}));
+    ASSERT_EQ(replay_error(text, v), "");
+    ASSERT_TRUE(text.ends_with("\nend 3\n")) << text;
+    for (std::size_t cut = text.find('\n'); cut + 1 < text.size(); cut = text.find('\n', cut + 1))
+        EXPECT_NE(replay_error(text.substr(0, cut + 1), v), "") << "cut after " << cut;
+    EXPECT_NE(diagnostic_of(read_record(text.substr(0, text.size() - 6))).find("cut short"),
+              std::string::npos);
+    std::string lost = text;
+    lost.erase(lost.find("move 3c3d\n"), 10);
+    EXPECT_NE(diagnostic_of(read_record(lost)).find("says it has 3 moves, but it has 2"),
+              std::string::npos);
+    EXPECT_NE(diagnostic_of(read_record(text + "move 2b3a\n")).find("nothing may follow"),
+              std::string::npos);
+    std::string version1 = without_end(text);
+    version1.replace(0, 17, "seireigi-record 1");
+    EXPECT_EQ(replay_error(version1, v), "");
 }
 
 TEST(GameRecord, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
@@ -165,6 +251,61 @@ TEST(GameRecord, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
     EXPECT_EQ(std::get<std::string>(read_text_file(file)), "two\n");
     EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
     EXPECT_TRUE(write_file_atomically(dir / "no-such-dir" / "x", "x").has_value());
+    fs::remove_all(dir);
+}
+
+// Saving never replaces what is not a regular file (a device, a pipe, a folder, a symbolic
+// link): it refuses, saying what is there, and leaves it as it was.
+TEST(GameRecord, AtomicWriteRefusesToReplaceWhatIsNotAFile) {
+    const fs::path dir = fs::temp_directory_path() / "seireigi-atomic-refuse-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "folder");
+    ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0644), 0);
+    ASSERT_EQ(write_file_atomically(dir / "target.game", "old\n"), std::nullopt);
+    fs::create_symlink(dir / "target.game", dir / "link.game");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"pipe", "it is a pipe, not a file"},
+        {"folder", "it is a folder, not a file"},
+        {"link.game", "it is a symbolic link to " + (dir / "target.game").string()},
+    };
+    for (const auto& [name, why] : cases) {
+        const auto error = write_file_atomically(dir / name, "new\n");
+        ASSERT_TRUE(error.has_value()) << name;
+        EXPECT_NE(error->find(why), std::string::npos) << *error;
+    }
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(dir / "pipe")));
+    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir / "link.game")));
+    EXPECT_EQ(std::get<std::string>(read_text_file(dir / "target.game")), "old\n");
+    const auto device = write_file_atomically("/dev/null", "x");
+    ASSERT_TRUE(device.has_value());
+    EXPECT_NE(device->find("it is a device"), std::string::npos) << *device;
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 4);
+    fs::remove_all(dir);
+}
+
+// A process killed (SIGKILL) while it saves a new file leaves no temporary file behind: the
+// folder then holds the whole file or nothing.
+TEST(GameRecord, AtomicWriteKilledLeavesNoTemporary) {
+    const fs::path dir = fs::temp_directory_path() / "seireigi-atomic-kill-test";
+    const std::string big(64 << 20, 'x');
+    for (int delay_ms : {2, 10, 30}) {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        const pid_t child = ::fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            write_file_atomically(dir / "game.game", big, /*sync_to_disk=*/true);
+            ::_exit(0);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        ::kill(child, SIGKILL);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            EXPECT_EQ(entry.path().filename(), "game.game") << "after " << delay_ms << " ms";
+            EXPECT_EQ(fs::file_size(entry.path()), big.size());
+        }
+    }
     fs::remove_all(dir);
 }
 

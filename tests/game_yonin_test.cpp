@@ -92,8 +92,8 @@ TEST(GameYonin, Rules_E2_11_ImpasseNobodyAtTheThresholdPlaysOnUntilSomeoneReache
                               {P3, "king", "8h"},
                               {P3, "pawn", "6h"}},
                              P1, 0x7);
-    give(*v, st, P1, "gold", 10);
-    give(*v, st, P2, "silver", 9);
+    give(*v, st, P1, "knight", 10);  // hands within what position text allows:
+    give(*v, st, P2, "lance", 9);    // the start has no Knight or Lance (99)
     give(*v, st, P3, "pawn", 9);
     Game game(v, st);
     EXPECT_EQ(game.impasse_scores(), (std::vector<int>{15, 14, 10, 0}));

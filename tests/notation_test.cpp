@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "position/generic_position.h"
@@ -117,6 +119,17 @@ TEST(Notation, MalformedPositionTexts) {
         {"4k4/9/9/9/9/9/9/9/4K4 b 3 1", "character 25", "a hand count must be followed by a piece"},
         {"4k4/9/9/9/0/9/9/9/4K4 b - 1", "character 11", "an empty-square count must be at least 1"},
         {"4k4/9/9/9/(RH/9/9/9/4K4 b - 1", "character 11", "never closed"},
+        {"4k4/9/9/9/9/9/9/9/4K4 b 0P 1", "character 25", "a hand count must be at least 1"},
+        {"4k4/9/9/9/9/9/9/9/4K4 b - 99999999999999999999", "character 27",
+         "a move number must be at most 99999999"},
+        // Seireigi starts with 18 Pawns and 4 Golds: no hand holds more.
+        {"4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "character 25",
+         "a hand of 19 Pawn pieces: the game has only 18"},
+        {"4k4/9/9/9/9/9/9/9/4K4 b 4294967301G 1", "character 25",
+         "a hand of 100000000 Gold General pieces: the game has only 4"},
+        {"4k4/9/9/9/9/9/9/9/4K4 b 4GG 1", "character 27",
+         "a hand of 5 Gold General pieces: the game has only 4"},
+        {"4k4/9/9/9/9/9/9/9/4K4 b 4G2gG 1", "character 29", "the game has only 4"},
     };
     for (const auto& c : cases) {
         auto r = read_position(*v, c.text);
@@ -125,6 +138,36 @@ TEST(Notation, MalformedPositionTexts) {
         EXPECT_EQ(d.where, c.where) << c.text << " -> " << d.text();
         EXPECT_NE(d.message.find(c.message), std::string::npos) << c.text << " -> " << d.text();
     }
+}
+
+// The largest hands a position may hold are written and read back identically, summed or not;
+// a piece the start position lacks may be held up to 99 times.
+TEST(Notation, LargestHandsReadBackIdentically) {
+    auto v = testing::variant("seireigi");
+    const std::string largest = "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1";
+    EXPECT_EQ(write_position(*v, testing::position(*v, largest)), largest);
+    EXPECT_EQ(write_position(*v, testing::position(*v, "4k4/9/9/9/9/9/9/9/4K4 b 9P4G9PRR 1")),
+              largest.substr(0, 24) + "2R4G18P 1");
+    // Minishogi's setup is a position text with two Pawns.
+    auto mini = testing::variant("minishogi");
+    EXPECT_EQ(write_position(*mini, testing::position(*mini, "4k/5/5/5/K4 b Pp 1")),
+              "4k/5/5/5/K4 b Pp 1");
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(read_position(*mini, "4k/5/5/5/K4 b 3P 1")));
+    // Only Kings at the start: up to 99 of any piece in hand.
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / "seireigi-kings-only.yaml";
+    {
+        std::ofstream(file) << "extends: minishogi\nname: Kings only\n"
+                               "setup:\n  position: 4k/5/5/5/K4 b - 1\n";
+    }
+    auto kings = testing::variant(file.string());
+    std::filesystem::remove(file);
+    EXPECT_EQ(write_position(*kings, testing::position(*kings, "4k/5/5/5/K4 b 90P9P 1")),
+              "4k/5/5/5/K4 b 99P 1");
+    auto over = read_position(*kings, "4k/5/5/5/K4 b 99PP 1");
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(over));
+    EXPECT_EQ(std::get<Diagnostic>(over).text(),
+              "character 18: a hand of 100 Pawn pieces: at most 99 of a piece can be held in hand");
 }
 
 TEST(Notation, MalformedMoveTexts) {
@@ -280,6 +323,13 @@ TEST(Notation, FourPlayerNotation_MalformedPositionTexts) {
         {two_kings + " 1 1P,2G 1-3-", "character 34",
          "player 2 is out of the game and cannot hold pieces in hand"},
         {two_kings + " 1 - 1234 x", "character 38", "expected a move number"},
+        {two_kings + " 1 - 1234 100000000", "character 38",
+         "a move number must be at most 99999999"},
+        // Yonin Seireigi (compact) starts with 12 Pawns.
+        {two_kings + " 1 10x1P,3x1P", "character 37",
+         "a hand of 13 Pawn pieces: the game has only 12"},
+        {two_kings + " 1 4294967301x1P", "character 31",
+         "a hand of 100000000 Pawn pieces: the game has only 12"},
     };
     for (const auto& c : cases) {
         auto r = read_position(*v, c.text);

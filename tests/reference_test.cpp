@@ -102,9 +102,11 @@ void expect_perft(const std::shared_ptr<const Variant>& v, const PositionState& 
     if (g == r) return;
     const auto gd = perft_divide(gen, depth);
     const auto rd = perft_divide(ref, depth);
-    for (const auto& [m, n] : gd) {
-        const auto it =
-            std::find_if(rd.begin(), rd.end(), [&](const auto& e) { return e.first == m; });
+    for (const auto& entry : gd) {
+        const auto& [m, n] = entry;
+        // The lambda captures the entry, not the binding (clang 14 cannot capture bindings).
+        const auto it = std::find_if(rd.begin(), rd.end(),
+                                     [&entry](const auto& e) { return e.first == entry.first; });
         const BigCount other = it == rd.end() ? BigCount(0) : it->second;
         if (other != n)
             ADD_FAILURE() << write_position(*v, st) << " " << write_move(*v, m) << ": generic " << n

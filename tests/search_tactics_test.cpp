@@ -214,7 +214,9 @@ TEST_P(Tactics, BestMoveAtNodeLimit) {
     const TacticCase& c = GetParam();
     SCOPED_TRACE(kTacticsFile + ":" + std::to_string(c.line) + " " + c.variant + " " + c.position +
                  (c.moves.empty() ? "" : " moves " + join(c.moves)));
-    const auto v = testing::variant(c.variant);
+    // A variant file is named relative to the source tree.
+    const auto v = testing::variant(
+        c.variant.find('/') == std::string::npos ? c.variant : testing::source_path(c.variant));
     const PositionState start = testing::position(*v, c.position);
     GenericPosition searched(v, start);
     const std::vector<Move> history = play_moves(searched, c.moves);

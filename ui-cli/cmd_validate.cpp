@@ -3,8 +3,26 @@
 
 #include "commands.h"
 #include "context.h"
+#include "text/start_position.h"
 
 namespace seireigi::cli {
+
+namespace {
+
+// A variant file whose rules load may still give a start position that cannot be played:
+// build the variant and read it, as perft and play will.
+std::optional<Diagnostic> start_position_error(const VariantSpec& spec) {
+    try {
+        const auto variant = build_variant(spec);
+        auto start = read_start_position(*variant);
+        if (auto* d = std::get_if<Diagnostic>(&start)) return *d;
+    } catch (const std::exception& e) {
+        return Diagnostic{spec.setup_position_at.file, e.what()};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
 
 void add_validate_command(CLI::App& app) {
     struct Options {
@@ -21,7 +39,11 @@ void add_validate_command(CLI::App& app) {
         if (!opt->data_dir.empty()) source.data_dir = opt->data_dir;
         std::size_t errors = 0;
         for (const auto& f : opt->files) {
-            const auto found = validate_file(f, source);
+            std::optional<VariantSpec> spec;
+            auto found = validate_file(f, source, &spec);
+            if (spec) {
+                if (auto d = start_position_error(*spec)) found.push_back(*d);
+            }
             for (const auto& d : found) report(d);
             if (found.empty()) std::cout << f << ": ok\n";
             errors += found.size();

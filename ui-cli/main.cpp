@@ -55,6 +55,10 @@ int main(int argc, char** argv) {
     add_play_command(app);
     add_serve_command(app);
     add_analyse_command(app);
+    add_usi_command(app);
+    add_xboard_command(app);
+    add_match_command(app);
+    add_openings_command(app);
     if (argc < 2) {
         std::cout << app.help();
         return 0;

@@ -8,7 +8,8 @@
 
 namespace seireigi {
 
-inline constexpr const char* kSeireigiRules = R"rules(
+// The raw string starts with a newline, skipped by taking its second character onwards.
+inline constexpr const char* kSeireigiRules = &R"rules(
 board 9x9
 players north south
 starting-player 0
@@ -23,7 +24,7 @@ piece 4: moves L(-1,-1) L(-1,0) L(0,-1) L(0,1) L(1,-1) L(1,0) | promotes L(-1,0)
 piece 5: moves S(-1,-1)*0 S(-1,1)*0 S(1,-1)*0 S(1,1)*0 | promotes L(-1,0) L(0,-1) L(0,1) L(1,0) S(-1,-1)*0 S(-1,1)*0 S(1,-1)*0 S(1,1)*0 | royal 0 nifu 0 no-drop-mate 0 | p0 no-drop - must-promote - | p1 no-drop - must-promote -
 piece 6: moves S(-1,0)*0 S(0,-1)*0 S(0,1)*0 S(1,0)*0 | promotes L(-1,-1) L(-1,1) L(1,-1) L(1,1) S(-1,0)*0 S(0,-1)*0 S(0,1)*0 S(1,0)*0 | royal 0 nifu 0 no-drop-mate 0 | p0 no-drop - must-promote - | p1 no-drop - must-promote -
 piece 7: moves L(-1,-1) L(-1,0) L(-1,1) L(0,-1) L(0,1) L(1,-1) L(1,0) L(1,1) | promotes no | royal 1 nifu 0 no-drop-mate 0 | p0 no-drop - | p1 no-drop -
-)rules" + 1;
+)rules"[1];
 
 inline constexpr std::uint64_t kSeireigiFingerprint = 0x4e915421a6df0cedull;
 

@@ -23,8 +23,8 @@
 #include <functional>
 #include <vector>
 
+#include "core/splitmix64.h"
 #include "position/position_contract.h"
-#include "position/zobrist.h"
 #include "search/engine.h"
 #include "search/evaluation.h"
 #include "search/score.h"
@@ -133,7 +133,7 @@ template <PositionContract P>
 int Searcher<P>::evaluate() const {
     int e = eval_.evaluate(*pos_);
     if (skill_.noise_cp > 0) {
-        const std::uint64_t h = zobrist::mix(pos_->key() ^ zobrist::mix(seed_ + 0x5EED));
+        const std::uint64_t h = splitmix64(pos_->key() ^ splitmix64(seed_ + 0x5EED));
         e += static_cast<int>(h % static_cast<std::uint64_t>(2 * skill_.noise_cp + 1)) -
              skill_.noise_cp;
     }

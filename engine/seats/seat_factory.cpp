@@ -5,6 +5,7 @@
 
 #include "match/random_seat.h"
 #include "seats/engine_seat.h"
+#include "seats/usi_seat.h"
 
 namespace seireigi {
 
@@ -37,6 +38,11 @@ bool engine_plays(const Variant& variant, std::string* why) {
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant) {
+    if (spec.starts_with("usi:")) {
+        auto usi = make_usi_seat(spec, {}, {});
+        if (auto* d = std::get_if<Diagnostic>(&usi)) return *d;
+        return std::unique_ptr<Seat>(std::move(std::get<std::unique_ptr<UsiSeat>>(usi)));
+    }
     if (spec != "engine" && !spec.starts_with("engine:")) return make_seat(spec);
     EngineSeatSettings settings;
     if (spec.starts_with("engine:")) {

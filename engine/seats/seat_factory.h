@@ -17,7 +17,7 @@ namespace seireigi {
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec);
 
 // The same, and also "engine" or "engine:LEVEL" (skill 1-20, docs/engine.md), which needs the
-// variant the engine will play.
+// variant the engine will play, and "usi:COMMAND", an external USI engine (docs/protocols.md).
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant);
 

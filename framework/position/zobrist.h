@@ -6,30 +6,24 @@
 
 #include <cstdint>
 
+#include "core/splitmix64.h"
 #include "core/types.h"
 
 namespace seireigi::zobrist {
 
-constexpr std::uint64_t mix(std::uint64_t x) {
-    // splitmix64 finaliser: a fixed, well-spread function of its input.
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 constexpr std::uint64_t board(PieceCode piece, Square s) {
-    return mix((1ull << 40) | (static_cast<std::uint64_t>(piece) << 16) |
-               static_cast<std::uint64_t>(s));
+    return splitmix64((1ull << 40) | (static_cast<std::uint64_t>(piece) << 16) |
+                      static_cast<std::uint64_t>(s));
 }
 constexpr std::uint64_t hand(Player p, PieceType t) {
-    return mix((2ull << 40) | (static_cast<std::uint64_t>(p) << 8) | static_cast<std::uint64_t>(t));
+    return splitmix64((2ull << 40) | (static_cast<std::uint64_t>(p) << 8) |
+                      static_cast<std::uint64_t>(t));
 }
 constexpr std::uint64_t to_move(Player p) {
-    return mix((3ull << 40) | static_cast<std::uint64_t>(p));
+    return splitmix64((3ull << 40) | static_cast<std::uint64_t>(p));
 }
 constexpr std::uint64_t active(std::uint8_t mask) {
-    return mix((4ull << 40) | static_cast<std::uint64_t>(mask));
+    return splitmix64((4ull << 40) | static_cast<std::uint64_t>(mask));
 }
 
 }  // namespace seireigi::zobrist

@@ -1,15 +1,19 @@
 #include "record/game_record.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
+#include "core/printable.h"
 #include "rules/variant_fingerprint.h"
 #include "rules/variant_loader.h"
 #include "text/notation.h"
@@ -18,7 +22,10 @@ namespace seireigi {
 
 namespace {
 
-constexpr std::string_view kHeader = "seireigi-record 1";
+// Version 2 closes every record with "end N" (N moves), so that a record cut short is noticed;
+// version 1 records, which have no such line, are still read.
+constexpr std::string_view kHeader = "seireigi-record 2";
+constexpr std::string_view kHeaderWithoutEnd = "seireigi-record 1";
 
 std::vector<std::string> split_words(std::string_view line) {
     std::vector<std::string> words;
@@ -122,6 +129,7 @@ std::string write_record(const GameRecord& r) {
     }
     events_at(static_cast<int>(r.moves.size()));
     if (!r.result.empty()) out << "result " << r.result << "\n";
+    out << "end " << r.moves.size() << "\n";
     return out.str();
 }
 
@@ -131,8 +139,11 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
     std::string line;
     int number = 0;
     bool header = false;
+    bool needs_end = true;
+    std::optional<int> end_line;  // the line of "end N", once read
+    // Messages quote the record, whose bytes are not to reach the terminal raw.
     auto error = [&](const std::string& message) {
-        return Diagnostic{"line " + std::to_string(number), message};
+        return Diagnostic{"line " + std::to_string(number), printable(message)};
     };
     while (std::getline(in, line)) {
         ++number;
@@ -140,12 +151,16 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
         const std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#') continue;
         if (!header) {
-            if (line != kHeader)
+            if (line != kHeader && line != kHeaderWithoutEnd)
                 return error("not a seireigi game record: expected '" + std::string(kHeader) +
                              "' on the first line");
             header = true;
+            needs_end = line == kHeader;
             continue;
         }
+        if (end_line)
+            return error("nothing may follow the line 'end' (line " + std::to_string(*end_line) +
+                         "), which closes the record");
         const std::size_t space = line.find(' ');
         const std::string key = line.substr(0, space);
         const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
@@ -185,6 +200,14 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
                     return error("every move of the record names its player, or none does");
                 r.moves.insert(r.moves.end(), words.begin(), words.end());
             }
+        } else if (key == "end") {
+            if (words.size() != 1 || words[0].size() > 6 ||
+                words[0].find_first_not_of("0123456789") != std::string::npos)
+                return error("expected 'end N' with the number of moves of the record");
+            if (std::stoul(words[0]) != r.moves.size())
+                return error("the record says it has " + words[0] + " moves, but it has " +
+                             std::to_string(r.moves.size()) + ": moves were lost or added");
+            end_line = number;
         } else if (auto kind = event_from_word(key); kind && *kind != EventKind::ImpassePending) {
             GameEvent e{*kind, static_cast<int>(r.moves.size()), -1, -1};
             const bool no_player = *kind == EventKind::Repetition ||
@@ -218,12 +241,38 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
     if (!header) return Diagnostic{"", "the record is empty"};
     if (r.variant.empty()) return Diagnostic{"", "the record names no variant"};
     if (r.start.empty()) return Diagnostic{"", "the record has no start position"};
+    if (needs_end && !end_line)
+        return Diagnostic{"line " + std::to_string(number),
+                          "the record is cut short: its last line 'end N' is missing (the file "
+                          "was truncated or is still being written)"};
     return r;
 }
 
-std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
-                                             std::shared_ptr<const Variant> variant) {
+namespace {
+
+// Every player number of a record against the variant's players: read_record can only check
+// them against the most players any variant has.
+std::optional<Diagnostic> check_player_numbers(const GameRecord& r, const Variant& v) {
+    const int players = v.num_players();
+    auto unknown = [&](const std::string& what, Player p) {
+        return Diagnostic{"", what + " names player " + std::to_string(p + 1) + ", but " + v.name +
+                                  " has " + std::to_string(players) + " players"};
+    };
+    if (static_cast<int>(r.seats.size()) > players)
+        return unknown("a seat of the record", static_cast<Player>(r.seats.size() - 1));
+    for (std::size_t i = 0; i < r.movers.size(); ++i)
+        if (r.movers[i] < 0 || r.movers[i] >= players)
+            return unknown("move " + std::to_string(i + 1) + " of the record", r.movers[i]);
+    for (const GameEvent& e : r.events)
+        for (Player p : {e.player, e.by})
+            if (p >= players) return unknown("the event '" + event_line(e) + "' of the record", p);
+    return std::nullopt;
+}
+
+std::variant<Game, Diagnostic> replay_quoting_raw_text(const GameRecord& r,
+                                                       std::shared_ptr<const Variant> variant) {
     const Variant& v = *variant;
+    if (auto d = check_player_numbers(r, v)) return *d;
     const std::uint64_t now = variant_fingerprint(v);
     if (now != r.fingerprint) {
         // A record whose built-in variant name was changed by hand: its moves belong to another
@@ -317,29 +366,128 @@ std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
     return game;
 }
 
-std::optional<std::string> write_file_atomically(const std::filesystem::path& path,
-                                                 std::string_view text, bool sync_to_disk) {
-    const std::filesystem::path tmp =
-        path.string() + ".tmp" + std::to_string(static_cast<long>(::getpid()));
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) return "cannot write " + tmp.string() + ": " + std::strerror(errno);
+}  // namespace
+
+std::variant<Game, Diagnostic> replay_record(const GameRecord& r,
+                                             std::shared_ptr<const Variant> variant) {
+    auto replayed = replay_quoting_raw_text(r, std::move(variant));
+    // Messages quote the record (its moves, result, variant name), whose bytes are not to reach
+    // the terminal raw.
+    if (auto* d = std::get_if<Diagnostic>(&replayed))
+        return Diagnostic{printable(d->where), printable(d->message)};
+    return replayed;
+}
+
+namespace {
+
+// Why `path` may not be replaced by a saved file, if anything stands there that is not a
+// regular file: renaming over it would silently put a file in place of a device, a link or a
+// pipe.
+std::optional<std::string> unfit_to_replace(const std::filesystem::path& path) {
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0) {
+        if (errno == ENOENT) return std::nullopt;
+        return "cannot save " + path.string() + ": " + std::strerror(errno);
+    }
+    if (S_ISREG(st.st_mode)) return std::nullopt;
+    std::string what = "a special file";
+    if (S_ISLNK(st.st_mode)) {
+        std::error_code ec;
+        const auto target = std::filesystem::read_symlink(path, ec);
+        return "cannot save " + path.string() + ": it is a symbolic link" +
+               (ec ? std::string() : " to " + target.string()) + "; name the file itself";
+    }
+    if (S_ISDIR(st.st_mode)) {
+        what = "a folder";
+    } else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+        what = "a device";
+    } else if (S_ISFIFO(st.st_mode)) {
+        what = "a pipe";
+    } else if (S_ISSOCK(st.st_mode)) {
+        what = "a socket";
+    }
+    return "cannot save " + path.string() + ": it is " + what + ", not a file; choose another name";
+}
+
+std::optional<std::string> write_all(int fd, std::string_view text) {
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
         if (n < 0) {
             if (errno == EINTR) continue;
-            const std::string why = std::strerror(errno);
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            return "cannot write " + tmp.string() + ": " + why;
+            return std::strerror(errno);
         }
         done += static_cast<std::size_t>(n);
     }
+    return std::nullopt;
+}
+
+// Blocks the signals that end a program from the terminal (Ctrl-C, hang-up, kill's default)
+// while it lives, so that they cannot strike between creating a temporary name and renaming it.
+class TerminationSignalsBlocked {
+  public:
+    TerminationSignalsBlocked() {
+        sigset_t set;
+        sigemptyset(&set);
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&set, sig);
+        ::pthread_sigmask(SIG_BLOCK, &set, &old_);
+    }
+    ~TerminationSignalsBlocked() { ::pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+    TerminationSignalsBlocked(const TerminationSignalsBlocked&) = delete;
+    TerminationSignalsBlocked& operator=(const TerminationSignalsBlocked&) = delete;
+
+  private:
+    sigset_t old_;
+};
+
+}  // namespace
+
+std::optional<std::string> write_file_atomically(const std::filesystem::path& path,
+                                                 std::string_view text, bool sync_to_disk) {
+    if (auto why = unfit_to_replace(path)) return why;
+    const std::filesystem::path folder =
+        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    const std::filesystem::path tmp =
+        path.string() + ".tmp" + std::to_string(static_cast<long>(::getpid()));
+    // The data goes first into a file without a name (O_TMPFILE), so that a kill, even SIGKILL,
+    // while writing leaves nothing behind; where the file system cannot do that, into a named
+    // temporary file with the terminal's signals blocked.
+    int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    const bool unnamed = fd >= 0;
+    std::optional<TerminationSignalsBlocked> blocked;
+    if (!unnamed) {
+        blocked.emplace();
+        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd < 0) return "cannot write " + tmp.string() + ": " + std::strerror(errno);
+    }
+    auto fail = [&](const std::string& why) -> std::optional<std::string> {
+        ::close(fd);
+        if (!unnamed) ::unlink(tmp.c_str());
+        return "cannot save " + path.string() + ": " + why;
+    };
+    if (auto why = write_all(fd, text)) return fail(*why);
     // fsync before the rename: otherwise a crash of the machine could leave the new name on a
     // file whose contents never reached the disk.
-    const bool synced = !sync_to_disk || ::fsync(fd) == 0;
+    if (sync_to_disk && ::fsync(fd) != 0) return fail(std::strerror(errno));
+    if (unnamed) {
+        const std::string self = "/proc/self/fd/" + std::to_string(fd);
+        // Nothing at the path yet: give the file its name in one step.
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+            ::close(fd);
+            return std::nullopt;
+        }
+        if (errno != EEXIST) return fail(std::strerror(errno));
+        // Replacing a file takes a name to rename from; only the rename's instant remains.
+        blocked.emplace();
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, tmp.c_str(), AT_SYMLINK_FOLLOW) != 0)
+            return fail(std::strerror(errno));
+    }
     ::close(fd);
-    if (!synced || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    if (auto why = unfit_to_replace(path)) {  // something else appeared there meanwhile
+        ::unlink(tmp.c_str());
+        return why;
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
         const std::string why = std::strerror(errno);
         ::unlink(tmp.c_str());
         return "cannot save " + path.string() + ": " + why;

@@ -146,6 +146,24 @@ bool is_pair(Shape shape, char x, char y, const std::vector<RelVec>& vectors) {
     return false;
 }
 
+// An upper bound on the squares move generation visits for `c` from one square of the largest
+// board (lines of 26 squares): each leg slides at most its range and the next legs continue
+// from every square where it may end (one for a hop). Multi-leg moves multiply, so a few legs
+// of long slides could make one piece cost more than a whole position should.
+double squares_visited(const Component& c) {
+    constexpr double kLongestLine = 26;
+    double after = 0;  // the cost of the legs after leg i, from one square
+    for (std::size_t i = c.legs.size(); i-- > 0;) {
+        const Leg& leg = c.legs[i];
+        const double range =
+            leg.max_steps == 0 ? kLongestLine : std::min<double>(leg.max_steps, kLongestLine);
+        const double endings = leg.modality == Modality::Hop ? 1 : range;
+        const double branches = i + 1 < c.legs.size() ? c.legs[i + 1].turns.size() : 0;
+        after = range + endings * branches * after;
+    }
+    return after * static_cast<double>(c.legs.empty() ? 0 : c.legs[0].steps.size());
+}
+
 // A run of consecutive direction letters and where it starts in the text.
 struct DirRun {
     std::string letters;
@@ -262,7 +280,20 @@ class Parser {
         if (text_.empty()) {
             fail(1, "empty movement string: expected at least one atom " + std::string(kAtomList));
         }
-        while (pos_ < text_.size()) parse_component(out);
+        double visits = 0;
+        while (pos_ < text_.size()) {
+            const int col = column();
+            const std::size_t before = out.components.size();
+            parse_component(out);
+            for (std::size_t i = before; i < out.components.size(); ++i)
+                visits += squares_visited(out.components[i]);
+            if (visits > kMaxSquaresVisited)
+                fail(col, "the moves up to here would have move generation visit about " +
+                              std::to_string(static_cast<long long>(std::min(visits, 1e15))) +
+                              " squares from one square, more than the limit of " +
+                              std::to_string(kMaxSquaresVisited) +
+                              " (docs/xbetza.md, Limits): use fewer legs or shorter slides");
+        }
         return out;
     }
 

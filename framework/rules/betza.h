@@ -55,6 +55,12 @@ struct ParseError {
     std::string message;
 };
 
+// The most squares move generation may visit for one piece on one square, over all its ways
+// of moving, counting each leg of a multi-leg move once from every square where the previous
+// leg may end (docs/xbetza.md, Limits); a string beyond it is refused. A Dai Seireigi hook
+// mover visits about 5,000 on the largest board.
+constexpr int kMaxSquaresVisited = 20000;
+
 // Parses an XBetza string. On failure returns the first error, naming the character position
 // (1-based) and what was expected there.
 std::variant<PieceMoves, ParseError> parse(std::string_view text);

@@ -3,8 +3,11 @@
 #include "rules/compiled_moves.h"
 
 #include <algorithm>
+#include <compare>
 #include <cstdlib>
-#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace seireigi {
@@ -54,18 +57,28 @@ RelVec rotate(RelVec v, int turns) {
 // ---------------------------------------------------------------------------------------------
 // Building
 
-bool same_leg(const Leg& a, const Leg& b) {
-    return a.steps == b.steps && a.turns == b.turns && a.max_steps == b.max_steps &&
-           a.modality == b.modality;
+// What makes two components the same way of moving (their text aside), for a set that finds a
+// repeated component in logarithmic time.
+struct ComponentKey {
+    bool victim_not_royal;
+    std::vector<std::tuple<std::vector<std::pair<int, int>>, std::vector<int>, int, int>> legs;
+    auto operator<=>(const ComponentKey&) const = default;
+};
+
+ComponentKey key_of(const Component& c) {
+    ComponentKey key{c.victim_not_royal, {}};
+    for (const Leg& leg : c.legs) {
+        std::vector<std::pair<int, int>> steps;
+        for (RelVec s : leg.steps) steps.emplace_back(s.side, s.fwd);
+        key.legs.emplace_back(std::move(steps), leg.turns, leg.max_steps,
+                              static_cast<int>(leg.modality));
+    }
+    return key;
 }
 
-bool same_component(const Component& a, const Component& b) {
-    if (a.victim_not_royal != b.victim_not_royal || a.legs.size() != b.legs.size()) return false;
-    for (std::size_t i = 0; i < a.legs.size(); ++i) {
-        if (!same_leg(a.legs[i], b.legs[i])) return false;
-    }
-    return true;
-}
+// Leaps and slides already added, so that each is added once without scanning the lists.
+using MoveKey = std::tuple<int, int, int, int, bool>;  // dx, dy, max_steps, modality, victim
+using MoveKeys = std::set<MoveKey>;
 
 PathNode make_node(const Component& c, std::size_t leg_index, RelVec dir, Orientation o) {
     const Leg& leg = c.legs[leg_index];
@@ -92,7 +105,7 @@ void add_children(CompiledMoves& out, const Component& c, std::size_t leg_index,
     }
 }
 
-void add_component(CompiledMoves& out, const Component& c, Orientation o) {
+void add_component(CompiledMoves& out, MoveKeys& known, const Component& c, Orientation o) {
     if (c.legs.empty()) return;
     const Leg& first = c.legs[0];
     if (c.legs.size() > 1) {
@@ -106,21 +119,13 @@ void add_component(CompiledMoves& out, const Component& c, Orientation o) {
     }
     for (RelVec s : first.steps) {
         Vec v = to_board(s, o);
-        if (first.max_steps == 1) {
-            CompiledLeap leap{v, first.modality, c.victim_not_royal};
-            bool known = std::any_of(out.leaps.begin(), out.leaps.end(), [&](const auto& l) {
-                return l.v == leap.v && l.modality == leap.modality &&
-                       l.victim_not_royal == leap.victim_not_royal;
-            });
-            if (!known) out.leaps.push_back(leap);
-        } else {
-            CompiledSlide slide{v, first.max_steps, first.modality, c.victim_not_royal};
-            bool known = std::any_of(out.slides.begin(), out.slides.end(), [&](const auto& l) {
-                return l.v == slide.v && l.max_steps == slide.max_steps &&
-                       l.modality == slide.modality && l.victim_not_royal == slide.victim_not_royal;
-            });
-            if (!known) out.slides.push_back(slide);
-        }
+        const MoveKey key{v.dx, v.dy, first.max_steps, static_cast<int>(first.modality),
+                          c.victim_not_royal};
+        if (!known.insert(key).second) continue;
+        if (first.max_steps == 1)
+            out.leaps.push_back({v, first.modality, c.victim_not_royal});
+        else
+            out.slides.push_back({v, first.max_steps, first.modality, c.victim_not_royal});
     }
 }
 
@@ -148,7 +153,8 @@ class OverlapFinder {
     bool any() {
         for (const CompiledLeap& l : m_.leaps) add(l.v, {-1, l.modality});
         for (const CompiledSlide& s : m_.slides) {
-            for (int j = 1; j <= range(s.max_steps); ++j) add(scaled(s.v, j), {0, s.modality});
+            for (int j = 1; j <= range(s.max_steps) && !done(); ++j)
+                add(scaled(s.v, j), {0, s.modality});
         }
         for (int root : m_.path_roots) {
             int hops = 0;
@@ -168,10 +174,16 @@ class OverlapFinder {
     }
 
   private:
+    static constexpr int kSide = 4 * kReach + 1;  // a multi-leg move may end two lines away
+
     const CompiledMoves& m_;
-    std::map<std::pair<int, int>, std::vector<Ending>> seen_;
+    // Per square, the endings seen there that cannot meet each other (there are few kinds: a
+    // second ending that can meet one of them ends the search).
+    std::unordered_map<int, std::vector<Ending>> seen_;  // by square index
     bool found_ = false;
     long spent_ = 0;
+
+    bool done() const { return found_ || spent_ > kBudget; }
 
     static int range(int max_steps) { return max_steps == 0 ? kReach : max_steps; }
     static Vec scaled(Vec v, int j) { return {v.dx * j, v.dy * j}; }
@@ -185,7 +197,9 @@ class OverlapFinder {
 
     void add(Vec square, Ending e) {
         ++spent_;
-        std::vector<Ending>& here = seen_[{square.dx, square.dy}];
+        if (std::abs(square.dx) > 2 * kReach || std::abs(square.dy) > 2 * kReach) return;
+        std::vector<Ending>& here =
+            seen_[(square.dy + 2 * kReach) * kSide + square.dx + 2 * kReach];
         for (Ending other : here) {
             if (can_meet(e, other)) found_ = true;
         }
@@ -214,7 +228,7 @@ class OverlapFinder {
     // Every ending of the subtree at `node`, each route counted separately.
     void unroll(int node, Vec from) {
         const PathNode& n = m_.path_nodes[node];
-        for (int j = 1; j <= range(n.max_steps) && spent_ <= kBudget; ++j) {
+        for (int j = 1; j <= range(n.max_steps) && !done(); ++j) {
             Vec at{from.dx + n.v.dx * j, from.dy + n.v.dy * j};
             if (std::abs(at.dx) > kReach || std::abs(at.dy) > kReach) break;
             if (n.child_count == 0) {
@@ -231,12 +245,10 @@ class OverlapFinder {
 
 CompiledMoves compile_moves(const betza::PieceMoves& moves, Orientation o) {
     CompiledMoves out;
-    for (std::size_t i = 0; i < moves.components.size(); ++i) {
-        const Component& c = moves.components[i];
-        bool repeated = std::any_of(moves.components.begin(), moves.components.begin() + i,
-                                    [&](const Component& e) { return same_component(e, c); });
-        if (!repeated) add_component(out, c, o);
-    }
+    std::set<ComponentKey> seen;
+    MoveKeys known;
+    for (const Component& c : moves.components)
+        if (seen.insert(key_of(c)).second) add_component(out, known, c, o);
     out.may_repeat_destination = OverlapFinder(out).any();
     return out;
 }

@@ -58,6 +58,7 @@ std::shared_ptr<const Variant> build_variant(const VariantSpec& spec) {
     v->check_order = spec.check_order;
     v->drop_mate_reading = spec.drop_mate_reading;
     v->setup_position = spec.setup_position;
+    v->setup_position_at = spec.setup_position_at;
 
     if (spec.pieces.size() > 127) throw std::runtime_error("more than 127 piece types");
     for (const auto& def : spec.pieces) {

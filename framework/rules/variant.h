@@ -61,6 +61,7 @@ struct Variant {
     // The setup: pieces on the board (hands start empty); or a position text to parse.
     std::vector<std::pair<Square, PieceCode>> setup;
     std::string setup_position;
+    TextStart setup_position_at;  // where the variant file gives it, for messages
 
     // The piece type whose moves a face uses: the base type, or what it promotes to.
     PieceType mover_type(int face) const {

@@ -26,7 +26,7 @@ using yaml::FileFinder;
 using yaml::Node;
 using yaml::SourceFile;
 using yaml::Where;
-using Entry = std::pair<Node, Node>;
+using Entry = yaml::Entry;
 
 constexpr std::string_view kVariantKeys[] = {
     "name",      "description",     "extends",    "board",
@@ -117,7 +117,7 @@ class Loader {
 
     VariantLoadResult load(std::string_view name_or_path);
     VariantLoadResult load(SourceFile file);
-    std::vector<Diagnostic> validate(const fs::path& file);
+    std::vector<Diagnostic> validate(const fs::path& file, std::optional<VariantSpec>* variant);
     std::vector<VariantListing> list();
 
     yaml::Reader& reader() { return r_; }
@@ -228,7 +228,8 @@ const Loader::Parsed& Loader::parse(SourceFile file) {
 }
 
 std::optional<PieceDef> Loader::read_piece(const Entry& entry) {
-    const auto& [key, value] = entry;
+    const Node& key = entry.first;  // not a structured binding: a lambda below captures it
+    const Node& value = entry.second;
     PieceDef def;
     def.id = key.scalar;
     if (!is_piece_id(def.id)) {
@@ -410,12 +411,16 @@ VariantLoadResult Loader::load(SourceFile file) {
     return result;
 }
 
-std::vector<Diagnostic> Loader::validate(const fs::path& file) {
+std::vector<Diagnostic> Loader::validate(const fs::path& file,
+                                         std::optional<VariantSpec>* variant) {
     auto source = FileFinder::read_disk(file);
     if (!source) return {{file.generic_string(), "cannot read the file"}};
     std::vector<yaml::Problem> scratch;
-    if (is_variant_file(yaml::parse(source->text, source->name, scratch)))
-        return load(std::move(*source)).errors;
+    if (is_variant_file(yaml::parse(source->text, source->name, scratch))) {
+        VariantLoadResult loaded = load(std::move(*source));
+        if (variant) *variant = std::move(loaded.spec);
+        return loaded.errors;
+    }
     const Parsed& p = parse(std::move(*source));
     if (p.usable && p.root.is_map())
         read_pieces(p.root, "catalogue " + in_quotes(fs::path(p.file.name).stem().string()));
@@ -769,6 +774,8 @@ void VariantReader::read_setup(const Entry& e) {
         if (auto s = r_.text(position->second, "setup.position")) {
             spec_.setup_position = *s;
             spec_.setup_position_where = position->second.where.text();
+            const yaml::Where& at = position->second.where;
+            spec_.setup_position_at = {at.file, at.line, at.column};
         }
     }
 }
@@ -963,8 +970,9 @@ VariantLoadResult load_variant(std::string_view name_or_path, const DataSource& 
     return Loader(source).load(name_or_path);
 }
 
-std::vector<Diagnostic> validate_file(const fs::path& file, const DataSource& source) {
-    return Loader(source).validate(file);
+std::vector<Diagnostic> validate_file(const fs::path& file, const DataSource& source,
+                                      std::optional<VariantSpec>* variant) {
+    return Loader(source).validate(file, variant);
 }
 
 std::vector<VariantListing> list_variants(const DataSource& source) {

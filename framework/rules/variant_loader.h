@@ -30,8 +30,11 @@ struct VariantLoadResult {
 VariantLoadResult load_variant(std::string_view name_or_path, const DataSource& source = {});
 
 // Checks one piece catalogue or variant file (told apart by its content); returns every error.
+// A variant file without errors is also stored in `variant`, if given, for the checks that
+// need the built variant (its start position).
 std::vector<Diagnostic> validate_file(const std::filesystem::path& file,
-                                      const DataSource& source = {});
+                                      const DataSource& source = {},
+                                      std::optional<VariantSpec>* variant = nullptr);
 
 struct VariantListing {
     std::string id;  // "seireigi"

@@ -40,6 +40,18 @@ struct RelativePlacement {
     int rank_index = 0;  // 0 = 'a'
 };
 
+// Where a text of a variant file starts: file, line and column (1-based), so that an error at
+// its n-th character can name the spot in the file.
+struct TextStart {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    // "file:line:column" of the n-th character (1-based) of a text written on one line.
+    std::string of_character(int n) const {
+        return file + ":" + std::to_string(line) + ":" + std::to_string(column + n - 1);
+    }
+};
+
 struct VariantSpec {
     std::string id;  // the file's stem, e.g. "seireigi"
     std::string name;
@@ -60,6 +72,7 @@ struct VariantSpec {
     std::vector<RelativePlacement> setup_relative;
     std::string setup_position;
     std::string setup_position_where;  // file:line:column of the position text, for messages
+    TextStart setup_position_at;
     int starting_player = 0;
 
     int zone_depth = 3;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <optional>
 
+#include "core/printable.h"
+
 namespace seireigi {
 
 namespace {
@@ -33,7 +35,7 @@ Diagnostic error_at(std::size_t pos, const std::string& message) {
 // ", found 'x'" or ", found the end of the text", for messages about what was expected at pos.
 std::string found(std::string_view text, std::size_t pos) {
     if (pos >= text.size()) return ", found the end of the text";
-    return std::string(", found '") + text[pos] + "'";
+    return ", found '" + printable(text.substr(pos, 1)) + "'";
 }
 
 void skip_spaces(std::string_view text, std::size_t& pos) {
@@ -82,7 +84,7 @@ std::variant<PieceRead, Diagnostic> read_piece(const Variant& v, std::string_vie
     const bool all_upper = abbr == upper(abbr);
     const bool all_lower = abbr == lower(abbr);
     if (!all_upper && !all_lower)
-        return error_at(start, "piece '" + abbr + "' mixes upper and lower case");
+        return error_at(start, "piece '" + printable(abbr) + "' mixes upper and lower case");
     r.upper_case = all_upper;
     for (PieceType t = 0; t < static_cast<PieceType>(v.types.size()); ++t) {
         if (v.types[t].is_base && upper(v.types[t].abbr) == upper(abbr)) {
@@ -90,7 +92,7 @@ std::variant<PieceRead, Diagnostic> read_piece(const Variant& v, std::string_vie
             return r;
         }
     }
-    return error_at(start, "unknown piece '" + abbr + "' in " + v.name);
+    return error_at(start, "unknown piece '" + printable(abbr) + "' in " + v.name);
 }
 
 std::string rank_name(int y) {
@@ -143,6 +145,65 @@ std::optional<Diagnostic> check_hand_piece(const Variant& v, PieceType t, std::s
     return std::nullopt;
 }
 
+// The largest hand count a position text may give when the start position has none of a piece.
+constexpr int kMaxHandCountWithoutStart = 99;
+// The largest move number (read_number saturates above it).
+constexpr int kMaxMoveNumber = 99'999'999;
+
+std::variant<PositionState, Diagnostic> read_any_position(const Variant& v, std::string_view text,
+                                                          bool is_setup);
+
+// How many pieces of one type a hand may hold: as many as the start position has of that type
+// (on the board, promoted or not, and in hands, every player's together), or 99 when it has
+// none; so a hand is never larger than a game could make it, and what is written reads back
+// identically. The setup text itself is read with the limit 99. Computed on first use.
+class HandLimits {
+  public:
+    HandLimits(const Variant& v, bool is_setup) : v_(v), is_setup_(is_setup) {}
+
+    int of(PieceType t) {
+        if (limits_.empty()) compute();
+        return limits_[t] > 0 ? limits_[t] : kMaxHandCountWithoutStart;
+    }
+
+  private:
+    void compute() {
+        limits_.assign(v_.types.size(), 0);
+        if (is_setup_) return;
+        if (v_.setup_position.empty()) {
+            for (const auto& [square, piece] : v_.setup) ++limits_[type_of(piece)];
+            return;
+        }
+        auto start = read_any_position(v_, v_.setup_position, /*is_setup=*/true);
+        if (!std::holds_alternative<PositionState>(start)) return;  // refused where it is read
+        const PositionState& st = std::get<PositionState>(start);
+        for (PieceCode pc : st.board)
+            if (pc != kEmpty) ++limits_[type_of(pc)];
+        for (const auto& hand : st.hands)
+            for (std::size_t t = 0; t < hand.size(); ++t) limits_[t] += hand[t];
+    }
+
+    const Variant& v_;
+    bool is_setup_;
+    std::vector<int> limits_;
+};
+
+// Adds `count` pieces of type t to p's hand, refusing more than the limit.
+std::optional<Diagnostic> add_to_hand(const Variant& v, PositionState& st, Player p, PieceType t,
+                                      int count, HandLimits& limits, std::size_t start) {
+    int& held = st.hands[p][t];
+    held += count;  // no overflow: count is at most 10^8 and held at most the limit
+    const int limit = limits.of(t);
+    if (held <= limit) return std::nullopt;
+    const std::string name = v.types[t].name;
+    if (limit == kMaxHandCountWithoutStart)
+        return error_at(start, "a hand of " + std::to_string(held) + " " + name +
+                                   " pieces: at most " + std::to_string(limit) +
+                                   " of a piece can be held in hand");
+    return error_at(start, "a hand of " + std::to_string(held) + " " + name +
+                               " pieces: the game has only " + std::to_string(limit));
+}
+
 // The optional move number that ends every position text, and nothing after it.
 std::optional<Diagnostic> read_move_number(std::string_view text, std::size_t& pos,
                                            PositionState& st) {
@@ -151,10 +212,44 @@ std::optional<Diagnostic> read_move_number(std::string_view text, std::size_t& p
     const std::size_t start = pos;
     const int n = read_number(text, pos);
     if (pos == start || n == 0) return error_at(start, "expected a move number");
+    if (n > kMaxMoveNumber)
+        return error_at(start, "a move number must be at most " + std::to_string(kMaxMoveNumber));
     st.move_number = n;
     skip_spaces(text, pos);
     if (pos < text.size()) return error_at(pos, "unexpected text after the move number");
     return std::nullopt;
+}
+
+// The board part of a position text: ranks from 'a' down separated by '/', each a run of
+// tokens, a piece written by `piece` or a count of empty squares, joined by `separator`
+// ("" with two players, "," with more, whose tokens begin with digits).
+template <class PieceWriter>
+std::string board_text(const Variant& v, const PositionState& st, std::string_view separator,
+                       PieceWriter&& piece) {
+    const Geometry& g = v.geo;
+    std::string out;
+    for (int y = 0; y < g.ranks; ++y) {
+        if (y > 0) out += '/';
+        bool first = true;
+        auto add = [&](const std::string& token) {
+            if (!first) out += separator;
+            first = false;
+            out += token;
+        };
+        int empty = 0;
+        for (int x = 0; x < g.files; ++x) {
+            const PieceCode pc = st.board[g.square(x, y)];
+            if (pc == kEmpty) {
+                ++empty;
+                continue;
+            }
+            if (empty > 0) add(std::to_string(empty));
+            empty = 0;
+            add(piece(pc));
+        }
+        if (empty > 0) add(std::to_string(empty));
+    }
+    return out;
 }
 
 // ---- Three and four players (docs/notation.md, "Three and four players") ------------------
@@ -209,29 +304,8 @@ std::string numbered_piece_text(const Variant& v, PieceCode pc) {
 }
 
 std::string write_multi_player_position(const Variant& v, const PositionState& st) {
-    const Geometry& g = v.geo;
-    std::string out;
-    for (int y = 0; y < g.ranks; ++y) {
-        if (y > 0) out += '/';
-        std::string rank;
-        auto add = [&rank](const std::string& token) {
-            if (!rank.empty()) rank += ',';
-            rank += token;
-        };
-        int empty = 0;
-        for (int x = 0; x < g.files; ++x) {
-            const PieceCode pc = st.board[g.square(x, y)];
-            if (pc == kEmpty) {
-                ++empty;
-                continue;
-            }
-            if (empty > 0) add(std::to_string(empty));
-            empty = 0;
-            add(numbered_piece_text(v, pc));
-        }
-        if (empty > 0) add(std::to_string(empty));
-        out += rank;
-    }
+    std::string out =
+        board_text(v, st, ",", [&v](PieceCode pc) { return numbered_piece_text(v, pc); });
     out += ' ' + player_number(st.to_move) + ' ';
     std::string hands;
     for (Player p = 0; p < v.num_players(); ++p) {
@@ -252,7 +326,8 @@ std::string write_multi_player_position(const Variant& v, const PositionState& s
 }
 
 std::variant<PositionState, Diagnostic> read_multi_player_position(const Variant& v,
-                                                                   std::string_view text) {
+                                                                   std::string_view text,
+                                                                   HandLimits& limits) {
     const Geometry& g = v.geo;
     const int players = v.num_players();
     PositionState st = empty_state(v);
@@ -353,7 +428,8 @@ std::variant<PositionState, Diagnostic> read_multi_player_position(const Variant
             if (auto* d = std::get_if<Diagnostic>(&type)) return *d;
             if (auto d = check_hand_piece(v, std::get<PieceType>(type), start)) return *d;
             const Player p = std::get<Player>(owner);
-            st.hands[p][std::get<PieceType>(type)] += count;
+            if (auto d = add_to_hand(v, st, p, std::get<PieceType>(type), count, limits, start))
+                return *d;
             if (hand_at[p] == kNowhere) hand_at[p] = start;
             if (pos >= text.size() || text[pos] == ' ') break;
             if (text[pos] != ',')
@@ -420,23 +496,7 @@ std::string piece_text(const Variant& v, PieceCode pc) {
 
 std::string write_position(const Variant& v, const PositionState& st) {
     if (v.num_players() > 2) return write_multi_player_position(v, st);
-    const Geometry& g = v.geo;
-    std::string out;
-    for (int y = 0; y < g.ranks; ++y) {
-        if (y > 0) out += '/';
-        int empty = 0;
-        for (int x = 0; x < g.files; ++x) {
-            const PieceCode pc = st.board[g.square(x, y)];
-            if (pc == kEmpty) {
-                ++empty;
-                continue;
-            }
-            if (empty > 0) out += std::to_string(empty);
-            empty = 0;
-            out += piece_text(v, pc);
-        }
-        if (empty > 0) out += std::to_string(empty);
-    }
+    std::string out = board_text(v, st, "", [&v](PieceCode pc) { return piece_text(v, pc); });
     std::string hands;
     for (Player p = 0; p < v.num_players(); ++p) {
         for (auto it = v.hand_types.rbegin(); it != v.hand_types.rend(); ++it) {
@@ -453,7 +513,15 @@ std::string write_position(const Variant& v, const PositionState& st) {
 }
 
 std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::string_view text) {
-    if (v.num_players() > 2) return read_multi_player_position(v, text);
+    return read_any_position(v, text, /*is_setup=*/false);
+}
+
+namespace {
+
+std::variant<PositionState, Diagnostic> read_any_position(const Variant& v, std::string_view text,
+                                                          bool is_setup) {
+    HandLimits limits(v, is_setup);
+    if (v.num_players() > 2) return read_multi_player_position(v, text, limits);
     const Geometry& g = v.geo;
     PositionState st = empty_state(v);
     std::size_t pos = 0;
@@ -505,8 +573,7 @@ std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::str
     else if (text[pos] == 'w')
         st.to_move = 1;
     else
-        return error_at(pos, std::string("expected the player to move ('b' or 'w'), found '") +
-                                 text[pos] + "'");
+        return error_at(pos, "expected the player to move ('b' or 'w')" + found(text, pos));
     ++pos;
     if (pos < text.size() && text[pos] != ' ')
         return error_at(pos, "expected a space after the player to move");
@@ -521,19 +588,24 @@ std::variant<PositionState, Diagnostic> read_position(const Variant& v, std::str
             const std::size_t start = pos;
             if (is_digit(text[pos])) {
                 n = read_number(text, pos);
-                if (n == 0 || pos >= text.size() || text[pos] == ' ')
+                if (n == 0) return error_at(start, "a hand count must be at least 1");
+                if (pos >= text.size() || text[pos] == ' ')
                     return error_at(start, "a hand count must be followed by a piece");
             }
             auto read = read_piece(v, text, pos);
             if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
             const PieceRead pr = std::get<PieceRead>(read);
             if (auto d = check_hand_piece(v, pr.type, start)) return *d;
-            st.hands[pr.upper_case ? 0 : 1][pr.type] += n;
+            if (auto d = add_to_hand(v, st, pr.upper_case ? 0 : 1, pr.type, n, limits, start))
+                return *d;
         }
     }
     if (auto d = read_move_number(text, pos, st)) return *d;
     return st;
 }
+
+}  // namespace
+
 std::string write_move(const Variant& v, Move m) {
     if (m.is_drop()) return delimited(v.types[m.dropped()].abbr) + "*" + v.geo.name(m.to());
     return v.geo.name(m.from()) + v.geo.name(m.to()) + (m.promotes() ? "+" : "");

@@ -16,7 +16,7 @@ std::string Where::text() const {
     return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-const std::pair<Node, Node>* Node::entry(std::string_view key) const {
+const Entry* Node::entry(std::string_view key) const {
     for (const auto& e : entries)
         if (e.first.scalar == key) return &e;
     return nullptr;
@@ -106,7 +106,7 @@ class Converter {
             }
             seen.emplace(key.scalar, key.where);
             Node value = convert(pair.second, &key.where);
-            n.entries.emplace_back(std::move(key), std::move(value));
+            n.entries.push_back({std::move(key), std::move(value)});
         }
         return n;
     }
@@ -186,7 +186,7 @@ Node merge(const Node& base, const Node& over) {
         if (value.is_null()) {
             if (it != out.entries.end()) out.entries.erase(it);
         } else if (it == out.entries.end()) {
-            out.entries.emplace_back(key, value);
+            out.entries.push_back({key, value});
         } else {
             it->second = merge(it->second, value);
         }

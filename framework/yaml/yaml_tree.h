@@ -28,23 +28,32 @@ struct Problem {
     std::string message;
 };
 
+// A map's entry: its key (first) and value (second). Not a std::pair, which cannot be declared
+// inside the Node it holds: a vector may hold a type completed later, a pair may not.
+struct Entry;
+
 struct Node {
     enum class Kind { Null, Scalar, Sequence, Map };
     Kind kind = Kind::Null;
-    Where where;                                 // of the value itself (a null: of its key)
-    std::string scalar;                          // Kind::Scalar
-    std::vector<Node> items;                     // Kind::Sequence
-    std::vector<std::pair<Node, Node>> entries;  // Kind::Map: (key, value); keys are unique
+    Where where;                 // of the value itself (a null: of its key)
+    std::string scalar;          // Kind::Scalar
+    std::vector<Node> items;     // Kind::Sequence
+    std::vector<Entry> entries;  // Kind::Map: (key, value); keys are unique
 
     bool is_null() const { return kind == Kind::Null; }
     bool is_scalar() const { return kind == Kind::Scalar; }
     bool is_sequence() const { return kind == Kind::Sequence; }
     bool is_map() const { return kind == Kind::Map; }
     // The entry with this key, or nullptr (also when this is not a map).
-    const std::pair<Node, Node>* entry(std::string_view key) const;
+    const Entry* entry(std::string_view key) const;
     const Node* find(std::string_view key) const;
     // "a map", "a list", "text", "nothing": for messages.
     std::string_view kind_name() const;
+};
+
+struct Entry {
+    Node first;   // the key
+    Node second;  // the value
 };
 
 // Parses one YAML document. Syntax errors, duplicate keys, keys that are not plain text and

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Seed corpora for the fuzz targets, from the repository's own data and documentation:
+#   tests/fuzz/seed-corpora.sh OUT_DIR   -> OUT_DIR/{betza,variant,position,move,record}/
+# The first byte of a position or move input chooses the variant (tests/fuzz/fuzz_support.h):
+# 0 seireigi, 1 shogi, 2 minishogi, 3 dai-seireigi, 4 yonin-seireigi-compact, 5 ...-complete.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$1"
+mkdir -p "$out"/{betza,variant,position,move,record}
+seed() {  # seed TARGET: stdin becomes one corpus file, named by its content
+  local tmp
+  tmp=$(mktemp "$out/$1/.seed.XXXXXX")
+  cat > "$tmp"
+  mv "$tmp" "$out/$1/seed-$(sha1sum < "$tmp" | cut -c1-16)"
+}
+variant_byte() {
+  case "$1" in
+    seireigi) printf '\x00' ;; shogi) printf '\x01' ;; minishogi) printf '\x02' ;;
+    dai-seireigi*) printf '\x03' ;; yonin-seireigi-compact) printf '\x04' ;;
+    yonin-seireigi-complete) printf '\x05' ;; *) return 1 ;;
+  esac
+}
+
+# XBetza: every betza string of the piece catalogues and of the docs' examples.
+{
+  grep -rhoE 'betza: *"?[^" #,}]+' "$root/pieces" "$root/tests/data" "$root/docs" || true
+  grep -hoE '`[A-Za-z0-9{}~]+`' "$root/docs/xbetza.md" | tr -d '`' || true
+} | sed -E 's/^betza: *"?//' | sort -u | while IFS= read -r s; do printf '%s' "$s" | seed betza; done
+
+# Variant files: the built-in ones, the test variants and the files with errors.
+for f in "$root"/variants/*.yaml "$root"/tests/data/variants/*.yaml "$root"/tests/data/bad-yaml/*.yaml; do
+  seed variant < "$f"
+done
+
+# Positions: the perft reference positions, with their variant's byte.
+grep -v '^#' "$root/tests/data/perft.txt" | while IFS='|' read -r variant position _; do
+  variant=$(echo "$variant" | xargs); position=$(echo "$position" | xargs)
+  [ "$position" = start ] && continue
+  { variant_byte "$variant" && printf '%s' "$position"; } | seed position || true
+done
+{ printf '\x00'; printf '4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1'; } | seed position
+{ printf '\x04'; printf '4,3K,4/9/9/9/9/9/9/9/4,1K,4 1 2x1P,1G 1234 1'; } | seed position
+
+# Moves and records: the example games.
+for f in "$root"/tests/data/kif/*.game; do
+  seed record < "$f"
+  variant=$(awk '$1 == "variant" {print $2}' "$f")
+  { variant_byte "$variant" && awk '$1 == "move" {print $NF}' "$f"; } | seed move || true
+done
+{ printf '\x00'; printf '7g7f\n3c3d\n8h2b+\nundo\n8h2b\n3a2b\n'; } | seed move
+{ printf '\x04'; printf '3f4e\nundo\n3f4e\n'; } | seed move
+echo "seed corpora in $out: $(find "$out" -type f | wc -l) files"

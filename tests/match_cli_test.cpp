@@ -1,0 +1,157 @@
+// `seireigi match` run as a program: a short scripted match between the engine at level 1 and the
+// random mover at a fixed node count, its records, the table recomputed from them by --merge,
+// the move-limit adjudication, and bad input refused with a message.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "record/game_record.h"
+#include "test_support.h"
+
+namespace seireigi {
+namespace {
+
+namespace fs = std::filesystem;
+
+class MatchCli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("seireigi-match-test-" +
+                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    // Runs the program; its exit code, stdout in `out` and stderr in `err`.
+    int run(const std::string& args, std::string& out, std::string& err) const {
+        const std::string command = std::string(SEIREIGI_CLI) + " " + args + " > " +
+                                    path("stdout.txt") + " 2> " + path("stderr.txt");
+        const int status = std::system(command.c_str());
+        out = read(path("stdout.txt"));
+        err = read(path("stderr.txt"));
+        return WEXITSTATUS(status);
+    }
+
+    static std::string read(const std::string& file) {
+        auto text = read_text_file(file);
+        return std::holds_alternative<std::string>(text) ? std::get<std::string>(text) : "";
+    }
+
+    fs::path dir_;
+};
+
+int count_lines_starting(const std::string& text, const std::string& prefix) {
+    int n = 0;
+    for (std::size_t at = 0; (at = text.find(prefix, at)) != std::string::npos; ++at)
+        if (at == 0 || text[at - 1] == '\n') ++n;
+    return n;
+}
+
+TEST_F(MatchCli, EngineAgainstRandomSavesRecordsThatMergeToTheSameTable) {
+    std::string out, err;
+    const std::string openings = testing::source_path("variants/openings/seireigi.txt");
+    ASSERT_EQ(run("match --player engine:1 --player random --games 4 --nodes 500 --max-moves 60 "
+                  "--openings " +
+                      openings + " --out " + path("games"),
+                  out, err),
+              0)
+        << err;
+    EXPECT_EQ(count_lines_starting(err, "game "), 4) << err;
+    EXPECT_NE(out.find("engine:1 against random: 4 games"), std::string::npos) << out;
+    EXPECT_NE(out.find("as Sente"), std::string::npos) << out;
+    EXPECT_NE(out.find("(trinomial)"), std::string::npos) << out;
+    EXPECT_NE(out.find("over 2 game pairs"), std::string::npos) << out;
+
+    // Every game is a record that replays under the rules, opening moves included.
+    auto variant = testing::variant("seireigi");
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(path("games"))) {
+        ++files;
+        const std::string text = read(entry.path().string());
+        auto record = read_record(text);
+        ASSERT_TRUE(std::holds_alternative<GameRecord>(record)) << entry.path();
+        const GameRecord& r = std::get<GameRecord>(record);
+        EXPECT_GE(r.moves.size(), 2u);
+        const auto replayed = replay_record(r, variant);
+        ASSERT_TRUE(std::holds_alternative<Game>(replayed)) << entry.path();
+        EXPECT_NE(text.find("# match-player 1 "), std::string::npos);
+        const Game& g = std::get<Game>(replayed);
+        // A game is ended by the rules, or else the referee says why it ended.
+        if (!g.over()) {
+            EXPECT_NE(text.find("# match-adjudication "), std::string::npos) << text;
+        }
+    }
+    EXPECT_EQ(files, 4);
+
+    std::string merged, merge_err;
+    ASSERT_EQ(run("match --merge " + path("games"), merged, merge_err), 0) << merge_err;
+    EXPECT_EQ(merged, out);
+}
+
+TEST_F(MatchCli, MoveLimitIsAdjudicatedAndSaidInTheRecord) {
+    std::string out, err;
+    ASSERT_EQ(run("match --player random:1 --player random:2 --games 2 --max-moves 8 --out " +
+                      path("games"),
+                  out, err),
+              0)
+        << err;
+    // Eight random moves leave both Kings at home: a draw by the move limit, twice.
+    EXPECT_NE(out.find("0      2       0   1.0/2"), std::string::npos) << out;
+    const std::string record = read(path("games/game-00001.txt"));
+    EXPECT_NE(record.find("# match-adjudication adjudicated a draw at the move limit of 8 moves"),
+              std::string::npos)
+        << record;
+    EXPECT_NE(err.find("1/2-1/2 adjudicated a draw"), std::string::npos) << err;
+}
+
+TEST_F(MatchCli, MoveLimitWithBothKingsInTheirZonesIsAdjudicatedByImpassePoints) {
+    // Both Kings in their zones, wherever they step; Sente has 2 Rooks, 2 Bishops and 4 Golds in
+    // hand (24 points), Gote 4 Pawns (4 points): after one move Sente wins by impasse points.
+    std::string out, err;
+    ASSERT_EQ(run("match --player random:1 --player random:2 --games 2 --max-moves 1 "
+                  "--position '4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4p 1' --out " +
+                      path("games"),
+                  out, err),
+              0)
+        << err;
+    EXPECT_NE(out.find("all games                  1      0       1"), std::string::npos) << out;
+    const std::string record = read(path("games/game-00001.txt"));
+    EXPECT_NE(record.find("# match-adjudication adjudicated at the move limit of 1 moves by "
+                          "impasse points (24 to 4)"),
+              std::string::npos)
+        << record;
+    EXPECT_NE(record.find("\nimpasse 2\n"), std::string::npos) << record;
+    std::string merged, merge_err;
+    ASSERT_EQ(run("match --merge " + path("games"), merged, merge_err), 0) << merge_err;
+    EXPECT_EQ(merged, out);
+}
+
+TEST_F(MatchCli, BadInputIsRefusedWithAMessage) {
+    std::string out, err;
+    EXPECT_NE(run("match --player engine:1", out, err), 0);
+    EXPECT_NE(err.find("a match needs two players"), std::string::npos) << err;
+    EXPECT_NE(run("match --player engine:25 --player random", out, err), 0);
+    EXPECT_NE(err.find("from 1 to 20"), std::string::npos) << err;
+    EXPECT_NE(run("match --player robot --player random", out, err), 0);
+    EXPECT_NE(err.find("unknown player 'robot'"), std::string::npos) << err;
+    EXPECT_NE(run("match --player engine --player random --sprt 1,2", out, err), 0);
+    EXPECT_NE(err.find("four numbers"), std::string::npos) << err;
+    EXPECT_NE(run("match --player engine --player random --tc ten", out, err), 0);
+    EXPECT_NE(err.find("TIME+INCREMENT"), std::string::npos) << err;
+    { std::ofstream(path("openings.txt")) << "7g7f 3c3d\n7g7f 7g7f\n"; }
+    EXPECT_NE(
+        run("match --player engine --player random --openings " + path("openings.txt"), out, err),
+        0);
+    EXPECT_NE(err.find("openings.txt:2: move 2 '7g7f'"), std::string::npos) << err;
+    EXPECT_NE(run("match --merge " + path("nowhere"), out, err), 0);
+    EXPECT_NE(err.find("--merge"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace seireigi

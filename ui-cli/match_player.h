@@ -1,0 +1,44 @@
+// The players of `seireigi match`: read from a --player spec, each chooses the moves of one side
+// under the time control the referee gives it. The referee owns the clocks; a player only sees
+// what it may use for the move at hand.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "core/types.h"
+#include "game/game.h"
+#include "rules/variant.h"
+
+namespace seireigi::cli {
+
+// What limits one move: a fixed node count, a fixed time, or the player's clock.
+struct MoveBudget {
+    std::uint64_t nodes = 0;  // 0: none
+    int movetime_ms = 0;      // 0: none
+    int time_ms = -1;         // the player's remaining main time; -1: no clock
+    int increment_ms = 0;
+    int byoyomi_ms = 0;
+};
+
+class MatchPlayer {
+  public:
+    virtual ~MatchPlayer() = default;
+    // The spec this player was given, for the result table ("engine:1", "random:7").
+    virtual std::string name() const = 0;
+    // How the seat is written in the record of the current game (with its seed, if any).
+    virtual std::string seat_spec() const = 0;
+    // Called before each game; `game_number` (from 1) varies the seeds between games.
+    virtual void new_game(int game_number) = 0;
+    // The move of the player to move in `game` (not over); a null move resigns.
+    virtual Move choose(const Game& game, const MoveBudget& budget) = 0;
+};
+
+// Reads `engine[:level][,hash=MB][,position=fast|generic]` or `random[:seed]`; an error message
+// for the player when it cannot.
+std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
+    const std::string& spec, std::shared_ptr<const Variant> variant);
+
+}  // namespace seireigi::cli

@@ -1,0 +1,62 @@
+// SearchWorker: runs an engine search on its own thread so that a protocol session keeps
+// reading commands (stop, isready, ping, quit) while the engine thinks.
+//
+// A job may run several searches in a row (pondering, then the real search after ponderhit) and
+// may wait to be released before answering (`go infinite` must not answer before `stop`).
+// interrupt() stops the search running now; if none is running yet, the next one to start is
+// cut to depth 1 instead, so a stop that arrives just before the search starts is never lost.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "search/engine.h"
+
+namespace seireigi::cli {
+
+class SearchWorker {
+  public:
+    using Job = std::function<void(SearchWorker&)>;
+
+    SearchWorker() = default;
+    SearchWorker(const SearchWorker&) = delete;
+    SearchWorker& operator=(const SearchWorker&) = delete;
+    ~SearchWorker() { join(); }
+
+    // Starts `job` on a new thread; a previous job must have been joined.
+    void start(Job job);
+    // Whether a job is running (started and not yet returned).
+    bool busy() const;
+    void join();
+
+    // From the job: one search (cut to depth 1 if interrupted before it started).
+    search::Result run_search(search::Engine& engine, search::Limits limits,
+                              const std::function<void(const search::Info&)>& on_info);
+    // From the job: waits until release() was called.
+    void wait_for_release();
+    // From the job, before its last answer: from now on the worker counts as idle (the job may
+    // only write that answer, no more engine use), so a command sent on the answer is accepted.
+    void finish();
+
+    // From the session: lets a waiting job answer.
+    void release();
+    // From the session: stops the search running now (see above); returns once it has ended.
+    // With `first_only`, only the job's first search is stopped (ponderhit ends the pondering
+    // search, never the real one that follows).
+    void interrupt(search::Engine& engine, bool first_only = false);
+
+  private:
+    std::thread thread_;
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    bool started_ = false;  // a job was started and not joined
+    bool finished_ = false;
+    bool released_ = false;
+    bool pending_interrupt_ = false;
+    bool in_search_ = false;
+    int searches_ = 0;
+};
+
+}  // namespace seireigi::cli
