@@ -3,6 +3,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "game/position_soundness.h"
 #include "position/generic_position.h"
 #include "protocol_variants.h"
 #include "search_output.h"
@@ -265,6 +266,12 @@ void UsiSession::cmd_position(const std::vector<std::string>& words) {
         start = std::get<PositionState>(read);
         if (start.active != 0x3) {
             error("position sfen \"" + text + "\": not a two-player position");
+            return;
+        }
+        if (const auto problems = impossible_position_problems(*variant_, start);
+            !problems.empty()) {
+            error("position sfen \"" + text +
+                  "\": this position cannot arise in a game: " + problems.front().message);
             return;
         }
     } else {

@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 
+#include "game/position_soundness.h"
 #include "text/notation.h"
 
 namespace seireigi::cli {
@@ -193,7 +194,10 @@ std::variant<PositionState, std::string> XboardNotation::read_fen(const Variant&
     const std::string text = board + " " + side + " " + (hands.empty() ? "-" : hands) + " 1";
     auto read = read_position(v, text);
     if (auto* d = std::get_if<Diagnostic>(&read)) return d->text();
-    return std::get<PositionState>(read);
+    const PositionState st = std::get<PositionState>(read);
+    if (const auto problems = impossible_position_problems(v, st); !problems.empty())
+        return "this position cannot arise in a game: " + problems.front().message;
+    return st;
 }
 
 std::string XboardNotation::square(const Variant& v, Square s) const {
