@@ -71,6 +71,20 @@ bool plays(const Variant& v) {
         return true;
 }
 
+// The variants of a test the engine refuses: each is skipped, and the test reports it at its
+// end with GTEST_SKIP (the variants the engine plays are checked all the same).
+struct Refused {
+    std::string names;
+    template <class P>
+    bool check(const Variant& v, const std::string& name) {
+        if (plays<P>(v)) return false;
+        names += " " + name;
+        return true;
+    }
+};
+#define SKIP_IF_REFUSED(refused) \
+    if (!(refused).names.empty()) GTEST_SKIP() << "not played by this engine:" << (refused).names
+
 template <class P>
 class PositionContractTest : public ::testing::Test {};
 
@@ -78,10 +92,11 @@ using Implementations = ::testing::Types<GenericPosition, ReferencePosition, Fas
 TYPED_TEST_SUITE(PositionContractTest, Implementations);
 
 TYPED_TEST(PositionContractTest, StartPositionMoveCounts) {
+    Refused refused;
     for (const auto& [name, expected] : std::vector<std::pair<std::string, std::size_t>>{
              {"seireigi", 30}, {"shogi", 30}, {"minishogi", 14}}) {
         const auto v = testing::variant(name);
-        if (!plays<TypeParam>(*v)) continue;
+        if (refused.check<TypeParam>(*v, name)) continue;
         const TypeParam pos(v, start_state(*v));
         MoveList moves;
         pos.legal_moves(moves);
@@ -89,12 +104,14 @@ TYPED_TEST(PositionContractTest, StartPositionMoveCounts) {
         EXPECT_EQ(pos.side_to_move(), v->starting_player) << name;
         for (Move m : moves) EXPECT_TRUE(pos.is_legal(m)) << name << " " << write_move(*v, m);
     }
+    SKIP_IF_REFUSED(refused);
 }
 
 TYPED_TEST(PositionContractTest, DoUndoRestoresStateAndKey) {
+    Refused refused;
     for (const std::string name : {"seireigi", "minishogi"}) {
         const auto v = testing::variant(name);
-        if (!plays<TypeParam>(*v)) continue;
+        if (refused.check<TypeParam>(*v, name)) continue;
         const PositionState start = start_state(*v);
         TypeParam pos(v, start);
         std::mt19937_64 rng(20240601);
@@ -116,6 +133,7 @@ TYPED_TEST(PositionContractTest, DoUndoRestoresStateAndKey) {
         EXPECT_TRUE(pos.state() == start) << name;
         EXPECT_EQ(pos.key(), TypeParam(v, start).key()) << name;
     }
+    SKIP_IF_REFUSED(refused);
 }
 
 TYPED_TEST(PositionContractTest, KeyEqualsScratchKeyDuringRandomPlay) {
@@ -132,9 +150,10 @@ TYPED_TEST(PositionContractTest, KeyEqualsScratchKeyDuringRandomPlay) {
 }
 
 TYPED_TEST(PositionContractTest, LegalMovesAreDuplicateFree) {
+    Refused refused;
     for (const std::string name : {"seireigi", "shogi", "minishogi"}) {
         const auto v = testing::variant(name);
-        if (!plays<TypeParam>(*v)) continue;
+        if (refused.check<TypeParam>(*v, name)) continue;
         std::mt19937_64 rng(11);
         for (int game = 0; game < 3; ++game) {
             TypeParam pos(v, start_state(*v));
@@ -147,15 +166,17 @@ TYPED_TEST(PositionContractTest, LegalMovesAreDuplicateFree) {
             });
         }
     }
+    SKIP_IF_REFUSED(refused);
 }
 
 // in_check, has_legal_move and gives_check agree with the oracle. The games prefer checking
 // moves half of the time so that checks, and now and then mates, are common.
 TYPED_TEST(PositionContractTest, CheckQueriesAgreeWithOracle) {
+    Refused refused;
     using Other = Oracle<TypeParam>;
     for (const std::string name : {"seireigi", "minishogi"}) {
         const auto v = testing::variant(name);
-        if (!plays<TypeParam>(*v)) continue;
+        if (refused.check<TypeParam>(*v, name)) continue;
         std::mt19937_64 rng(99);
         int positions = 0, checks = 0, mates = 0;
         for (int game = 0; game < 6; ++game) {
@@ -191,10 +212,22 @@ TYPED_TEST(PositionContractTest, CheckQueriesAgreeWithOracle) {
         ::testing::Test::RecordProperty(name + "_checks", checks);
         ::testing::Test::RecordProperty(name + "_mates", mates);
     }
+    SKIP_IF_REFUSED(refused);
 }
 
 TYPED_TEST(PositionContractTest, PerftShogiStart) {
     const auto v = testing::variant("shogi");
+    if (!plays<TypeParam>(*v)) GTEST_SKIP() << "not played by this engine";
+    TypeParam pos(v, start_state(*v));
+    const std::uint64_t expected[] = {1, 30, 900, 25470, 719731};
+    const int max_depth = kIsSlow<TypeParam> ? 3 : 4;
+    for (int d = 1; d <= max_depth; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+    EXPECT_TRUE(pos.state() == start_state(*v));
+}
+
+// Seireigi's own perft (tests/data/perft.txt), so that the fast engine has a typed perft check.
+TYPED_TEST(PositionContractTest, PerftSeireigiStart) {
+    const auto v = testing::variant("seireigi");
     if (!plays<TypeParam>(*v)) GTEST_SKIP() << "not played by this engine";
     TypeParam pos(v, start_state(*v));
     const std::uint64_t expected[] = {1, 30, 900, 25470, 719731};

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,12 @@
 #include "check/kind_check.h"
 #include "fast/fast_position.h"
 #include "position/generic_position.h"
+#include "position/key_history.h"
 #include "position/move_kind.h"
+#include "position/scored_move_list.h"
 #include "position/static_exchange.h"
 #include "test_support.h"
+#include "text/notation.h"
 #include "text/start_position.h"
 
 namespace seireigi {
@@ -131,6 +135,83 @@ TYPED_TEST(SearchContractTest, StaticExchangeByHand) {
         EXPECT_FALSE(pos.see_ge(c.move, c.value + 1));
         EXPECT_EQ(reference_exchange(v, pos, c.move), c.value);
     }
+}
+
+// The key history: who moved, whether the move checked, and the repetition query over it.
+TYPED_TEST(SearchContractTest, RepetitionQueryCountsOccurrencesAndPerpetualCheckers) {
+    const auto v = seireigi::testing::variant("seireigi");
+    auto sq = [](int file, char rank) { return (rank - 'a') * 9 + (9 - file); };
+    auto step = [&](int f1, char r1, int f2, char r2) {
+        return Move::board(sq(f1, r1), sq(f2, r2), false);
+    };
+    // The Rook checks on every move while the King steps aside and back.
+    TypeParam pos(v, seireigi::testing::position(*v, "4k4/9/9/9/R8/9/9/9/4K4 b - 1"));
+    const Move line[] = {step(9, 'e', 5, 'e'), step(5, 'a', 4, 'a'), step(5, 'e', 4, 'e'),
+                         step(4, 'a', 5, 'a'), step(4, 'e', 5, 'e'), step(5, 'a', 4, 'a'),
+                         step(5, 'e', 4, 'e'), step(4, 'a', 5, 'a'), step(4, 'e', 5, 'e')};
+    for (Move m : line) {
+        ASSERT_TRUE(pos.legal(m)) << write_move(*v, m);
+        pos.do_move(m);
+    }
+    const KeyHistory& h = pos.key_history();
+    ASSERT_EQ(h.ply(), 9);
+    EXPECT_EQ(h.key(9), pos.key());
+    EXPECT_EQ(h.mover(1), 0);
+    EXPECT_TRUE(h.gave_check(1));
+    EXPECT_FALSE(h.gave_check(2));
+    const Repetition r = pos.repetition(0);
+    EXPECT_EQ(r.occurrences, 3);  // after plies 1, 5 and 9
+    EXPECT_EQ(r.first_ply, 1);
+    EXPECT_EQ(r.perpetual_checkers(), (PlayerList{{0}, 1}));
+    EXPECT_EQ(pos.repetition(2).occurrences, 2);
+    EXPECT_EQ(pos.repetition(6).first_ply, 9);
+    EXPECT_TRUE(pos.repetition(6).perpetual_checkers().empty());  // nobody moved since
+
+    // A position built from the last state knows nothing before it, until given the history.
+    TypeParam later(v, pos.state());
+    EXPECT_EQ(later.repetition(0).occurrences, 1);
+    later.set_history(pos.key_history());
+    EXPECT_EQ(later.repetition(0).occurrences, 3);
+    EXPECT_THROW(later.set_history(KeyHistory(pos.key() + 1)), std::invalid_argument);
+    // Undo takes entries back; a null move is nobody's move.
+    pos.undo_move();
+    EXPECT_EQ(pos.repetition(0).occurrences, 2);  // after plies 0 and 4 (the King back home)
+    pos.do_null_move();
+    EXPECT_EQ(pos.key_history().mover(pos.key_history().ply()), -1);
+    pos.undo_null_move();
+    EXPECT_EQ(pos.key_history().ply(), 8);
+}
+
+// The search's move list: on the stack for a short list, spilled to the heap for thousands of
+// drops (19x19, every hand piece twice in each hand), with the same moves as a MoveList.
+TEST(ScoredMoveList, SpillsToTheHeapPastItsCapacity) {
+    const auto v = seireigi::testing::variant(
+        seireigi::testing::source_path("tests/data/variants/wide-19x19-test.yaml"));
+    PositionState st = start_state(*v);
+    for (Player p = 0; p < 2; ++p)
+        for (PieceType t : v->hand_types) st.hands[p][t] = 2;
+    const GenericPosition pos(v, st);
+    MoveList plain;
+    pos.legal_moves(plain);
+    ScoredMoveList scored;
+    pos.generate(MoveKind::Legal, scored);
+    ASSERT_GT(plain.size(), 4 * ScoredMoveList::kInline);
+    EXPECT_TRUE(scored.spilled());
+    EXPECT_EQ(MoveList(scored.begin(), scored.end()), plain);
+    for (std::size_t i = 0; i < scored.size(); ++i) scored[i].score = static_cast<int>(i);
+    const ScoredMoveList copy = scored;
+    ASSERT_EQ(copy.size(), plain.size());
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        ASSERT_EQ(copy[i].move, plain[i]);
+        ASSERT_EQ(copy[i].score, static_cast<int>(i));
+    }
+    ::testing::Test::RecordProperty("moves", static_cast<int>(plain.size()));
+
+    const auto nine = seireigi::testing::variant("seireigi");
+    ScoredMoveList start;
+    GenericPosition(nine, start_state(*nine)).generate(MoveKind::Legal, start);
+    EXPECT_EQ(start.size(), 30u);
+    EXPECT_FALSE(start.spilled());
 }
 
 // A planted difference: a position whose static exchange is one centipawn too optimistic for

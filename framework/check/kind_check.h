@@ -4,7 +4,8 @@
 //    MoveList and in a ScoredMoveList alike;
 //  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
 //    when they are in the legal list;
-//  * gives_check(m) equals playing m and looking at the other players' Kings;
+//  * gives_check(m) equals playing m and looking at the other players' Kings (a mated player
+//    leaves at once), and the key history records the move's key, mover and check;
 //  * see_ge(m, threshold) holds exactly up to the value of the swap rule played out with real
 //    moves (check/exchange_reference.h), for every capture and promotion and a few other moves.
 // Stops at the first difference and describes it.
@@ -18,6 +19,7 @@
 #include <string>
 
 #include "check/exchange_reference.h"
+#include "position/key_history.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "text/notation.h"
@@ -93,6 +95,20 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                     if (p != pos.side_to_move() && pos.is_active(p) &&
                         (!after.is_active(p) || after.in_check(p)))
                         check = true;
+                // The key history records a check as the Game's rules count it: another player
+                // still in the game and in check after the move.
+                bool left_in_check = false;
+                for (Player p = 0; p < v->num_players(); ++p)
+                    if (p != pos.side_to_move() && after.is_active(p) && after.in_check(p))
+                        left_in_check = true;
+                const KeyHistory& keys = after.key_history();
+                if (keys.key(keys.ply()) != after.key() ||
+                    keys.mover(keys.ply()) != pos.side_to_move() ||
+                    keys.gave_check(keys.ply()) != left_in_check) {
+                    differ(pos, "the key history after " + write_move(*v, m) +
+                                    " does not record its key, mover or check");
+                    return report;
+                }
                 if (pos.gives_check(m) != check) {
                     differ(pos, "gives_check(" + write_move(*v, m) + ") is " +
                                     (check ? "false" : "true") + ", playing it says otherwise");

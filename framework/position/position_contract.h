@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "position/key_history.h"
 #include "position/move_kind.h"
 #include "position/position_state.h"
 #include "position/scored_move_list.h"
