@@ -369,42 +369,55 @@ void FastPosition::set_history(KeyHistory history) {
 
 // ---- attacks ------------------------------------------------------------------------------
 
-Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
-    // A piece of `by` on s attacks sq exactly when s is among the squares the same kind of the
-    // other color attacks from sq (the other color's moves are the reversed vectors).
+// The pieces of `by` that attack sq by a step or leap (sq's neighbourhood must hold one of
+// them for any to exist: kTables.near). A piece of `by` on s attacks sq exactly when s is among
+// the squares the same kind of the other color attacks from sq (the reversed vectors).
+[[gnu::always_inline]] inline Bitboard FastPosition::step_attackers(Color by, int sq) const {
     const Color r = ~by;
     const auto& k = by_kind_;
-    Bitboard att;
-    if (by_color_[by] & kTables.near[sq])
-        att = (step_attacks(r, kPawn, sq) & k[kPawn]) |
-              (step_attacks(r, kKnight, sq) & k[kKnight]) |
-              (step_attacks(r, kSilver, sq) & k[kSilver]) |
-              // Running Wolf's adjacent squares are a Gold's (its slides are below).
-              (step_attacks(r, kGold, sq) & (k[kGold] | k[kTokin] | k[kWolf])) |
-              (step_attacks(r, kKing, sq) & (k[kKing] | k[kHorse] | k[kDragon])) |
-              (step_attacks(r, kElephant, sq) & k[kElephant]) |
-              (step_attacks(r, kHeavenly, sq) & k[kHeavenly]) |
-              (step_attacks(r, kTiger, sq) & k[kTiger]);
+    return (step_attacks(r, kPawn, sq) & k[kPawn]) | (step_attacks(r, kKnight, sq) & k[kKnight]) |
+           (step_attacks(r, kSilver, sq) & k[kSilver]) |
+           // Running Wolf's adjacent squares are a Gold's (its slides are below).
+           (step_attacks(r, kGold, sq) & (k[kGold] | k[kTokin] | k[kWolf])) |
+           (step_attacks(r, kKing, sq) & (k[kKing] | k[kHorse] | k[kDragon])) |
+           (step_attacks(r, kElephant, sq) & k[kElephant]) |
+           (step_attacks(r, kHeavenly, sq) & k[kHeavenly]) |
+           (step_attacks(r, kTiger, sq) & k[kTiger]);
+}
+
+// The sliders of `by` grouped by the rays they slide along, as seen from the square they
+// attack: pieces north of a square reach it by sliding south (White's forward), and so on.
+// One place for the grouping: a new slider is one edit here.
+[[gnu::always_inline]] inline FastPosition::Sliders FastPosition::sliders(Color by) const {
+    const auto& k = by_kind_;
     const Bitboard them = by_color_[by];
-    // Sliders: look along a ray only when a slider that could use it stands on it.
     const Bitboard vertical = them & (k[kRook] | k[kDragon] | k[kWolf]);
     const Bitboard lances = them & k[kLance];
-    // Pieces north of sq attack it by sliding south (White's forward), and the reverse.
-    const Bitboard from_north = vertical | (by == kWhite ? lances : Bitboard());
-    const Bitboard from_south = vertical | (by == kBlack ? lances : Bitboard());
-    if (ray_bb(kN, sq) & from_north) att |= ray_attacks<kN>(sq, occ) & from_north;
-    if (ray_bb(kS, sq) & from_south) att |= ray_attacks<kS>(sq, occ) & from_south;
-    const Bitboard horizontal = them & (k[kRook] | k[kDragon] | k[kTiger]);
-    if ((ray_bb(kE, sq) | ray_bb(kW, sq)) & horizontal) att |= rank_attacks(sq, occ) & horizontal;
     const Bitboard diagonal = them & (k[kBishop] | k[kHorse]);
     const Bitboard elephants = them & k[kElephant];
-    const Bitboard diag_north = diagonal | (by == kWhite ? elephants : Bitboard());
-    const Bitboard diag_south = diagonal | (by == kBlack ? elephants : Bitboard());
-    if ((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & diag_north)
-        att |= (ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & diag_north;
-    if ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & diag_south)
-        att |= (ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & diag_south;
-    return att & them;
+    Sliders s;
+    s.from_north = vertical | (by == kWhite ? lances : Bitboard());
+    s.from_south = vertical | (by == kBlack ? lances : Bitboard());
+    s.horizontal = them & (k[kRook] | k[kDragon] | k[kTiger]);
+    s.diag_north = diagonal | (by == kWhite ? elephants : Bitboard());
+    s.diag_south = diagonal | (by == kBlack ? elephants : Bitboard());
+    return s;
+}
+
+Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
+    Bitboard att;
+    if (by_color_[by] & kTables.near[sq]) att = step_attackers(by, sq);
+    // Sliders: look along a ray only when a slider that could use it stands on it.
+    const Sliders s = sliders(by);
+    if (ray_bb(kN, sq) & s.from_north) att |= ray_attacks<kN>(sq, occ) & s.from_north;
+    if (ray_bb(kS, sq) & s.from_south) att |= ray_attacks<kS>(sq, occ) & s.from_south;
+    if ((ray_bb(kE, sq) | ray_bb(kW, sq)) & s.horizontal)
+        att |= rank_attacks(sq, occ) & s.horizontal;
+    if ((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & s.diag_north)
+        att |= (ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & s.diag_north;
+    if ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & s.diag_south)
+        att |= (ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & s.diag_south;
+    return att & by_color_[by];
 }
 
 // Whether a piece of color By attacks sq: attackers_to() with early exits, for King steps.
@@ -413,20 +426,8 @@ Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
 // that the compiler computes the enemy piece sets once per loop, not once per square.
 template <Color By>
 [[gnu::always_inline]] inline bool FastPosition::attacked(int sq, Bitboard occ) const {
-    constexpr Color R = ~By;
-    const auto& k = by_kind_;
     const Bitboard them = by_color_[By];
-    if (them & kTables.near[sq]) {
-        const Bitboard steps = (step_attacks(R, kPawn, sq) & k[kPawn]) |
-                               (step_attacks(R, kKnight, sq) & k[kKnight]) |
-                               (step_attacks(R, kSilver, sq) & k[kSilver]) |
-                               (step_attacks(R, kGold, sq) & (k[kGold] | k[kTokin] | k[kWolf])) |
-                               (step_attacks(R, kKing, sq) & (k[kKing] | k[kHorse] | k[kDragon])) |
-                               (step_attacks(R, kElephant, sq) & k[kElephant]) |
-                               (step_attacks(R, kHeavenly, sq) & k[kHeavenly]) |
-                               (step_attacks(R, kTiger, sq) & k[kTiger]);
-        if (steps & them) return true;
-    }
+    if ((them & kTables.near[sq]) && (step_attackers(By, sq) & them)) return true;
     return slid_onto<By>(sq, occ);
 }
 
@@ -434,51 +435,33 @@ template <Color By>
 template <Color By>
 [[gnu::always_inline]] inline bool FastPosition::slid_onto(int sq, Bitboard occ) const {
     const auto& k = by_kind_;
-    const Bitboard them = by_color_[By];
-    const Bitboard sliders = them & (k[kLance] | k[kBishop] | k[kRook] | k[kTiger] | k[kWolf] |
-                                     k[kHorse] | k[kDragon] | k[kElephant]);
-    if (!(sliders & kTables.lines[sq])) return false;
-    const Bitboard vertical = them & (k[kRook] | k[kDragon] | k[kWolf]);
-    const Bitboard lances = them & k[kLance];
-    const Bitboard from_north = By == kWhite ? vertical | lances : vertical;
-    const Bitboard from_south = By == kBlack ? vertical | lances : vertical;
-    if ((ray_bb(kN, sq) & from_north) && (ray_attacks<kN>(sq, occ) & from_north)) return true;
-    if ((ray_bb(kS, sq) & from_south) && (ray_attacks<kS>(sq, occ) & from_south)) return true;
-    const Bitboard horizontal = them & (k[kRook] | k[kDragon] | k[kTiger]);
-    if (((ray_bb(kE, sq) | ray_bb(kW, sq)) & horizontal) && (rank_attacks(sq, occ) & horizontal))
+    const Bitboard sliders_any = by_color_[By] & (k[kLance] | k[kBishop] | k[kRook] | k[kTiger] |
+                                                  k[kWolf] | k[kHorse] | k[kDragon] | k[kElephant]);
+    if (!(sliders_any & kTables.lines[sq])) return false;
+    const Sliders s = sliders(By);
+    if ((ray_bb(kN, sq) & s.from_north) && (ray_attacks<kN>(sq, occ) & s.from_north)) return true;
+    if ((ray_bb(kS, sq) & s.from_south) && (ray_attacks<kS>(sq, occ) & s.from_south)) return true;
+    if (((ray_bb(kE, sq) | ray_bb(kW, sq)) & s.horizontal) &&
+        (rank_attacks(sq, occ) & s.horizontal))
         return true;
-    const Bitboard diagonal = them & (k[kBishop] | k[kHorse]);
-    const Bitboard elephants = them & k[kElephant];
-    const Bitboard diag_north = By == kWhite ? diagonal | elephants : diagonal;
-    const Bitboard diag_south = By == kBlack ? diagonal | elephants : diagonal;
-    if (((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & diag_north) &&
-        ((ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & diag_north))
+    if (((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & s.diag_north) &&
+        ((ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & s.diag_north))
         return true;
-    return ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & diag_south) &&
-           ((ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & diag_south);
+    return ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & s.diag_south) &&
+           ((ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & s.diag_south);
 }
 
 Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
     const int ksq = king_[c];
     if (ksq == kNoSq) return Bitboard();
-    const Color e = ~c;
-    const auto& k = by_kind_;
-    const Bitboard en = by_color_[e];
-    const Bitboard vertical = en & (k[kRook] | k[kDragon] | k[kWolf]);
-    const Bitboard lances = en & k[kLance];
-    const Bitboard diagonal = en & (k[kBishop] | k[kHorse]);
-    const Bitboard elephants = en & k[kElephant];
-    const Bitboard snipers =
-        (ray_bb(kN, ksq) & (vertical | (e == kWhite ? lances : Bitboard()))) |
-        (ray_bb(kS, ksq) & (vertical | (e == kBlack ? lances : Bitboard()))) |
-        ((ray_bb(kE, ksq) | ray_bb(kW, ksq)) & en & (k[kRook] | k[kDragon] | k[kTiger])) |
-        ((ray_bb(kNE, ksq) | ray_bb(kNW, ksq)) &
-         (diagonal | (e == kWhite ? elephants : Bitboard()))) |
-        ((ray_bb(kSE, ksq) | ray_bb(kSW, ksq)) &
-         (diagonal | (e == kBlack ? elephants : Bitboard())));
+    const Sliders s = sliders(~c);
+    const Bitboard snipers = (ray_bb(kN, ksq) & s.from_north) | (ray_bb(kS, ksq) & s.from_south) |
+                             ((ray_bb(kE, ksq) | ray_bb(kW, ksq)) & s.horizontal) |
+                             ((ray_bb(kNE, ksq) | ray_bb(kNW, ksq)) & s.diag_north) |
+                             ((ray_bb(kSE, ksq) | ray_bb(kSW, ksq)) & s.diag_south);
     Bitboard result;
-    snipers.for_each([&](int s) {
-        const Bitboard b = between(ksq, s) & occ;
+    snipers.for_each([&](int sq) {
+        const Bitboard b = between(ksq, sq) & occ;
         if (b && !b.more_than_one()) result |= b;
     });
     return result & by_color_[c];

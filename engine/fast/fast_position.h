@@ -123,6 +123,12 @@ class FastPosition {
     template <fast::Color Us>
     bool drop_pawn_mates(int to) const;
 
+    // The sliders of a color by the rays they attack along (one grouping for every test).
+    struct Sliders {
+        fast::Bitboard from_north, from_south, horizontal, diag_north, diag_south;
+    };
+    Sliders sliders(fast::Color by) const;
+    fast::Bitboard step_attackers(fast::Color by, int sq) const;
     fast::Bitboard attackers_to(fast::Color by, int sq, fast::Bitboard occ) const;
     template <fast::Color By>
     bool attacked(int sq, fast::Bitboard occ) const;
