@@ -253,8 +253,22 @@ TEST_F(PlayCli, KanjiBoardIsAligned) {
         run("play --pieces kanji --color never --seat 2=random:1 --autosave " + path("k.game"),
             "quit\n", out),
         0);
-    EXPECT_NE(out.find("v香v桂v銀v金v王v金v銀v桂v香"), std::string::npos) << out;
-    EXPECT_NE(out.find(" 香 桂 銀 金 玉 金 銀 桂 香"), std::string::npos) << out;
+    // Every cell is as wide as the widest label plus a space; Gote's mark 'v', Sente's a space.
+    EXPECT_NE(out.find(" v香 v桂 v銀 v金 v王 v金 v銀 v桂 v香  a"), std::string::npos) << out;
+    EXPECT_NE(out.find("  香  桂  銀  金  玉  金  銀  桂  香  i"), std::string::npos) << out;
+}
+
+// play draws with the same printer as `moves --board`: on Dai, Gote's pieces that have no kanji
+// fall back to Latin with Gote's 'v' mark, and the cells stay apart.
+TEST_F(PlayCli, DaiKanjiBoardMarksGoteLatinPieces) {
+    std::string out;
+    EXPECT_EQ(run("play --variant dai-seireigi --pieces kanji --color never --seat 2=random:1 "
+                  "--autosave " +
+                      path("d.game"),
+                  "quit\n", out),
+              0);
+    EXPECT_NE(out.find(" vfc v吼犬"), std::string::npos) << out;
+    EXPECT_NE(out.find("  FC  吼犬"), std::string::npos) << out;
 }
 
 TEST_F(PlayCli, ChangedVariantFileIsReportedOnResume) {

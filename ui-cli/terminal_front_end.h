@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "display_width.h"
 #include "game_view.h"
 #include "match/match.h"
 
