@@ -271,6 +271,24 @@ TEST_F(PlayCli, DaiKanjiBoardMarksGoteLatinPieces) {
     EXPECT_NE(out.find("  FC  吼犬"), std::string::npos) << out;
 }
 
+// `hint` asks the engine for the person's move and changes nothing; a bad time is refused.
+TEST_F(PlayCli, HintNamesALegalMoveAndChangesNothing) {
+    std::string out;
+    EXPECT_EQ(run("play --color never --seat 2=random:1 --autosave " + path("h.game"),
+                  "7g7f\nhint 0.2\nhint soon\nquit\n", out),
+              0);
+    const std::size_t at = out.find("Hint: ");
+    ASSERT_NE(at, std::string::npos) << out;
+    const std::string move = out.substr(at + 6, out.find(' ', at + 6) - at - 6);
+    EXPECT_NE(out.find("for Sente, depth "), std::string::npos) << out;
+    EXPECT_NE(out.find("'soon' is no number of seconds"), std::string::npos) << out;
+    // The hint is legal here: playing it is accepted.
+    std::string again;
+    EXPECT_EQ(run("play --resume " + path("h.game") + " --color never", move + "\nquit\n", again),
+              0);
+    EXPECT_NE(again.find("Move 3: Sente " + move), std::string::npos) << again;
+}
+
 TEST_F(PlayCli, ChangedVariantFileIsReportedOnResume) {
     const std::string yaml = read(testing::source_path("variants/seireigi.yaml"));
     { std::ofstream(path("v.yaml")) << yaml; }
