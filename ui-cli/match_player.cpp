@@ -7,6 +7,7 @@
 #include "match/random_seat.h"
 #include "search/engine.h"
 #include "seats/usi_seat.h"
+#include "words.h"
 
 namespace seireigi::cli {
 
@@ -16,17 +17,6 @@ template <class T>
 bool read_number(std::string_view text, T& out) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
     return !text.empty() && ec == std::errc() && end == text.data() + text.size();
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t at = text.find(sep, start);
-        parts.push_back(text.substr(start, at - start));
-        if (at == std::string::npos) return parts;
-        start = at + 1;
-    }
 }
 
 class EnginePlayer : public MatchPlayer {
