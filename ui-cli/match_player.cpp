@@ -134,8 +134,8 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
     if (spec.starts_with("usi:")) {
         auto seat = make_usi_seat(spec, engine_options, {});
         if (auto* d = std::get_if<Diagnostic>(&seat)) return d->message;
-        return std::unique_ptr<MatchPlayer>(std::make_unique<UsiPlayer>(
-            spec, std::move(std::get<std::unique_ptr<UsiSeat>>(seat))));
+        return std::unique_ptr<MatchPlayer>(
+            std::make_unique<UsiPlayer>(spec, std::move(std::get<std::unique_ptr<UsiSeat>>(seat))));
     }
     if (!engine_options.empty())
         return "--option is for external engines (usi:COMMAND); '" + spec + "' takes none";
