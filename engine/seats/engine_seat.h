@@ -18,6 +18,8 @@ struct EngineSeatSettings {
     int hash_mb = 32;
     search::Implementation implementation = search::Implementation::Auto;
     std::uint64_t seed = 0;  // the noise of low levels
+    // Three or more players: which search (docs/engine.md).
+    search::MultiPlayerAlgorithm multi_player = search::MultiPlayerAlgorithm::BestReplyPlus;
 };
 
 class EngineSeat : public ThreadedSeat {

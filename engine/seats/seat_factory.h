@@ -16,8 +16,10 @@ namespace seireigi {
 // "random:SEED".
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec);
 
-// The same, and also "engine" or "engine:LEVEL" (skill 1-20, docs/engine.md), which needs the
-// variant the engine will play, and "usi:COMMAND", an external USI engine (docs/protocols.md).
+// The same, and also "engine", "engine:LEVEL" (skill 1-20, docs/engine.md), "engine:ALGORITHM"
+// and "engine:ALGORITHM:LEVEL" (brs or paranoid: the search for three or four players), which
+// need the variant the engine will play, and "usi:COMMAND", an external USI engine
+// (docs/protocols.md).
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant);
 
