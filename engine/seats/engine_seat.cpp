@@ -25,17 +25,19 @@ std::string EngineSeat::spec() const {
     return s;
 }
 
-SeatAction EngineSeat::choose(const Game& game, TimeBudget budget) {
-    // A player who left without a move (resignation, perpetual check) is not in the moves: the
-    // search then starts from the position as it stands, without the history before it.
+void set_engine_position(search::Engine& engine, const Game& game) {
     const bool left_without_move =
         std::any_of(game.events().begin(), game.events().end(), [](const GameEvent& e) {
             return e.kind == EventKind::Resignation || e.kind == EventKind::PerpetualCheck;
         });
     if (left_without_move)
-        engine_->set_position(game.current(), {});
+        engine.set_position(game.current(), {});
     else
-        engine_->set_position(game.start(), game.moves());
+        engine.set_position(game.start(), game.moves());
+}
+
+SeatAction EngineSeat::choose(const Game& game, TimeBudget budget) {
+    set_engine_position(*engine_, game);
     search::Limits limits;
     if (settings_.nodes)
         limits.nodes = settings_.nodes;

@@ -22,6 +22,11 @@ struct EngineSeatSettings {
     search::MultiPlayerAlgorithm multi_player = search::MultiPlayerAlgorithm::BestReplyPlus;
 };
 
+// Gives `engine` the game so far: its start and moves, or (three or more players) the position as
+// it stands when a player left without a move (resignation, perpetual check), which the moves
+// alone do not replay.
+void set_engine_position(search::Engine& engine, const Game& game);
+
 class EngineSeat : public ThreadedSeat {
   public:
     // Throws std::invalid_argument when the engine cannot play the variant (with the reason).
