@@ -151,6 +151,50 @@ TEST_F(MatchCli, BadInputIsRefusedWithAMessage) {
     EXPECT_NE(err.find("openings.txt:2: move 2 '7g7f'"), std::string::npos) << err;
     EXPECT_NE(run("match --merge " + path("nowhere"), out, err), 0);
     EXPECT_NE(err.find("--merge"), std::string::npos) << err;
+    EXPECT_NE(run("match --player engine --player random --option Hash=1", out, err), 0);
+    EXPECT_NE(err.find("--option is for external engines"), std::string::npos) << err;
+    EXPECT_NE(run("match --player engine --player usi:x --option 3:Hash=1", out, err), 0);
+    EXPECT_NE(err.find("1 or 2"), std::string::npos) << err;
+    EXPECT_NE(run("match --player engine --player usi:x --option Hash", out, err), 0);
+    EXPECT_NE(err.find("NAME=VALUE"), std::string::npos) << err;
+}
+
+// Our own program, run as an external engine over USI, plays through the referee like any
+// other engine; its option reaches it (an unknown variant would make it fail to start).
+TEST_F(MatchCli, AnExternalUsiEnginePlaysThroughTheReferee) {
+    std::string out, err;
+    ASSERT_EQ(run("match --player engine:1 --player 'usi:" + std::string(SEIREIGI_CLI) +
+                      " usi' --option 2:USI_Variant=seireigi --games 2 --nodes 300 "
+                      "--max-moves 40 --out " +
+                      path("games"),
+                  out, err),
+              0)
+        << err;
+    EXPECT_NE(out.find("engine:1 against usi:"), std::string::npos) << out;
+    EXPECT_EQ(out.find("lost:"), std::string::npos) << out;  // no failure of the engine
+    EXPECT_EQ(count_lines_starting(err, "game "), 2) << err;
+}
+
+// An engine whose moves our rules reject loses each game, and the listing says why.
+TEST_F(MatchCli, AnExternalEngineThatPlaysIllegalMovesLosesWithTheReason) {
+    {
+        std::ofstream script(path("bad-engine.sh"));
+        script << "while read -r line; do case \"$line\" in\n"
+                  "usi) echo 'id name bad'; echo usiok;;\n"
+                  "isready) echo readyok;;\n"
+                  "go*) echo 'bestmove 1a1a';;\n"
+                  "quit) exit 0;;\n"
+                  "esac; done\n";
+    }
+    std::string out, err;
+    ASSERT_EQ(run("match --player random --player 'usi:sh " + path("bad-engine.sh") +
+                      "' --games 2 --movetime 100",
+                  out, err),
+              0)
+        << err;
+    EXPECT_NE(out.find("all games                  2      0       0"), std::string::npos) << out;
+    EXPECT_NE(out.find("decided by the referee, not by the rules (2)"), std::string::npos) << out;
+    EXPECT_NE(out.find("lost: illegal move 1a1a"), std::string::npos) << out;
 }
 
 }  // namespace

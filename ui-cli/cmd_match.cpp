@@ -67,10 +67,27 @@ std::pair<int, int> read_time_control(const std::string& text) {
     }
 }
 
+std::string score_text(double sente_points) {
+    return sente_points == 1 ? "1-0" : sente_points == 0 ? "0-1" : "1/2-1/2";
+}
+
 std::string result_text(const RefereeOutcome& o) {
-    const std::string score = o.points[0] == 1 ? "1-0" : o.points[0] == 0 ? "0-1" : "1/2-1/2";
     std::string why = o.adjudication.empty() ? describe_result(o.game) : o.adjudication;
-    return score + " " + why;
+    return score_text(o.points[0]) + " " + why;
+}
+
+// A line of the listing of games the referee decided (the move limit, a loss on time, an
+// external engine's illegal move), printed after the table by a match and by --merge.
+std::string decision_line(int game_number, const std::array<std::string, 2>& seat_names,
+                          double sente_points, const std::string& adjudication) {
+    return "game " + std::to_string(game_number) + " (" + seat_names[0] + " - " + seat_names[1] +
+           "): " + score_text(sente_points) + " " + adjudication;
+}
+
+void print_decisions(const std::vector<std::string>& decisions) {
+    if (decisions.empty()) return;
+    std::cout << "decided by the referee, not by the rules (" << decisions.size() << "):\n";
+    for (const std::string& d : decisions) std::cout << "  " << d << "\n";
 }
 
 // The referee's notes in a record: comment lines, which read_record skips and --merge reads.
@@ -84,15 +101,33 @@ std::string annotated_record(const GameRecord& r, const std::array<std::string, 
     return text.insert(first_line_end, notes);
 }
 
+// The --option values meant for player i (0 or 1): "N:NAME=VALUE" for player N, "NAME=VALUE"
+// for every external engine.
+std::vector<std::string> options_of_player(const MatchOptions& opt, int i) {
+    if (!opt.engine_options.empty() &&
+        std::none_of(opt.players.begin(), opt.players.end(),
+                     [](const std::string& p) { return p.starts_with("usi:"); }))
+        fail("--option is for external engines (usi:COMMAND), and neither player is one");
+    std::vector<std::string> mine;
+    for (const std::string& o : opt.engine_options) {
+        const std::size_t colon = o.find(':'), eq = o.find('=');
+        if (colon != std::string::npos && colon < eq) {
+            const std::string who = o.substr(0, colon);
+            if (who != "1" && who != "2")
+                fail("--option " + o + ": the player number before ':' is 1 or 2");
+            if (std::stoi(who) == i + 1) mine.push_back(o.substr(colon + 1));
+        } else if (opt.players[static_cast<std::size_t>(i)].starts_with("usi:")) {
+            mine.push_back(o);
+        }
+    }
+    return mine;
+}
+
 void run_match(const MatchOptions& opt) {
     if (opt.players.size() != 2)
         fail(
             "a match needs two players: --player SPEC twice, e.g. --player engine:1 --player "
             "random");
-    if (!opt.engine_options.empty())
-        fail(
-            "--option is for players that are external engines (usi:COMMAND), which this build "
-            "does not support yet");
     if (opt.players[0] == opt.players[1])
         fail("the two players have the same spec '" + opt.players[0] +
              "'; the result table tells them apart by it (write random:1 and random:2, or "
@@ -111,7 +146,7 @@ void run_match(const MatchOptions& opt) {
     }
     std::array<std::unique_ptr<MatchPlayer>, 2> players;
     for (int i = 0; i < 2; ++i) {
-        auto made = make_match_player(opt.players[i], variant);
+        auto made = make_match_player(opt.players[i], variant, options_of_player(opt, i));
         if (auto* why = std::get_if<std::string>(&made))
             fail("--player " + opt.players[i] + ": " + *why);
         players[i] = std::move(std::get<std::unique_ptr<MatchPlayer>>(made));
@@ -141,6 +176,7 @@ void run_match(const MatchOptions& opt) {
 
     const std::array<std::string, 2> names{players[0]->name(), players[1]->name()};
     MatchTable table(names[0], names[1]);
+    std::vector<std::string> decisions;  // the games the referee decided, for the listing
     const std::string sente = variant->players[0].name, gote = variant->players[1].name;
     for (int g = 0; g < opt.games; ++g) {
         const int number = g + 1;
@@ -152,6 +188,9 @@ void run_match(const MatchOptions& opt) {
         const Opening& opening = openings[static_cast<std::size_t>(pair) % openings.size()];
         RefereeOutcome o = play_refereed_game(variant, start, opening, seats, rules);
         const double first_points = o.points[first_is_sente ? 0 : 1];
+        if (!o.adjudication.empty())
+            decisions.push_back(decision_line(number, {seats[0]->name(), seats[1]->name()},
+                                              o.points[0], o.adjudication));
         table.add(first_is_sente, first_points, std::to_string(pair));
         if (!opt.out.empty()) {
             const GameRecord r = record_of(o.game, opt.common.variant,
@@ -176,6 +215,7 @@ void run_match(const MatchOptions& opt) {
         }
     }
     table.print(std::cout, {sente, gote}, sprt_settings);
+    print_decisions(decisions);
 }
 
 // --merge: the table from the records the referee saved in each directory.
@@ -191,6 +231,7 @@ void merge_records(const MatchOptions& opt) {
         if (!sprt_settings) fail("--sprt " + opt.sprt + ": " + why);
     }
     int skipped = 0;
+    std::vector<std::string> decisions;
     for (const std::string& dir : opt.merge) {
         std::error_code ec;
         std::vector<fs::path> files;
@@ -256,12 +297,16 @@ void merge_records(const MatchOptions& opt) {
             }
             table->add(first_is_sente, first_is_sente ? sente_points : 1 - sente_points,
                        dir + "#" + std::to_string((game_number - 1) / 2));
+            if (!adjudication.empty())
+                decisions.push_back(
+                    decision_line(game_number, seat_names, sente_points, adjudication));
         }
     }
     if (!table)
         fail("no record saved by seireigi match in " + std::to_string(opt.merge.size()) +
              " directories");
     table->print(std::cout, colours, sprt_settings);
+    print_decisions(decisions);
     if (skipped) std::cout << skipped << " files skipped (see the warnings)\n";
 }
 
@@ -277,9 +322,11 @@ void add_match_command(CLI::App& app) {
     opt->common.add_to(*cmd, true);
     cmd->add_option("--player", opt->players,
                     "a player, given twice (the first is the one the table reports on): "
-                    "engine[:LEVEL][,hash=MB][,position=fast|generic] or random[:SEED]");
+                    "engine[:LEVEL][,hash=MB][,position=fast|generic], random[:SEED] or "
+                    "usi:COMMAND (an external USI engine, started with /bin/sh)");
     cmd->add_option("--option", opt->engine_options,
-                    "NAME=VALUE for an external engine player (not supported yet)");
+                    "[N:]NAME=VALUE: a USI option for the external engine player N (1 or 2), or "
+                    "for every usi: player without N, e.g. --option USI_Variant=seireigi");
     cmd->add_option("--games", opt->games,
                     "number of games (an even number plays every opening "
                     "with both colours)")

@@ -6,6 +6,7 @@
 
 #include "match/random_seat.h"
 #include "search/engine.h"
+#include "seats/usi_seat.h"
 
 namespace seireigi::cli {
 
@@ -73,6 +74,35 @@ class RandomPlayer : public MatchPlayer {
     RandomSeat seat_{0};
 };
 
+// An external engine over USI. The referee keeps the clocks and hands both to the engine; the
+// seat reads every answer by our rules, so a move they reject comes back as a resignation with
+// the reason in failure().
+class UsiPlayer : public MatchPlayer {
+  public:
+    UsiPlayer(std::string name, std::unique_ptr<UsiSeat> seat)
+        : name_(std::move(name)), seat_(std::move(seat)) {}
+    std::string name() const override { return name_; }
+    std::string seat_spec() const override { return seat_->spec(); }
+    void new_game(int) override {}  // the seat sends usinewgame when a game does not continue
+    Move choose(const Game& game, const MoveBudget& budget) override {
+        UsiSeatTime time;
+        time.nodes = static_cast<int>(budget.nodes);
+        time.movetime_ms = budget.movetime_ms;
+        time.my_time_ms = budget.time_ms;
+        time.their_time_ms = budget.opponent_time_ms;
+        time.increment_ms = budget.increment_ms;
+        time.byoyomi_ms = budget.byoyomi_ms;
+        seat_->set_time(time);
+        const SeatAction a = seat_->choose(game);
+        return a.kind == SeatAction::Kind::Play ? a.move : Move();
+    }
+    std::string failure() const override { return seat_->failure(); }
+
+  private:
+    std::string name_;
+    std::unique_ptr<UsiSeat> seat_;
+};
+
 std::variant<std::unique_ptr<MatchPlayer>, std::string> make_engine_player(
     const std::string& spec, std::shared_ptr<const Variant> variant) {
     const std::vector<std::string> parts = split(spec, ',');
@@ -109,7 +139,16 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_engine_player(
 }  // namespace
 
 std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
-    const std::string& spec, std::shared_ptr<const Variant> variant) {
+    const std::string& spec, std::shared_ptr<const Variant> variant,
+    const std::vector<std::string>& engine_options) {
+    if (spec.starts_with("usi:")) {
+        auto seat = make_usi_seat(spec, engine_options, {});
+        if (auto* d = std::get_if<Diagnostic>(&seat)) return d->message;
+        return std::unique_ptr<MatchPlayer>(std::make_unique<UsiPlayer>(
+            spec, std::move(std::get<std::unique_ptr<UsiSeat>>(seat))));
+    }
+    if (!engine_options.empty())
+        return "--option is for external engines (usi:COMMAND); '" + spec + "' takes none";
     if (spec == "engine" || spec.starts_with("engine:") || spec.starts_with("engine,"))
         return make_engine_player(spec, std::move(variant));
     if (spec == "random")
@@ -121,7 +160,8 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
         return std::unique_ptr<MatchPlayer>(std::make_unique<RandomPlayer>(spec, seed));
     }
     return "unknown player '" + spec +
-           "'; a player is engine[:LEVEL][,hash=MB][,position=fast|generic] or random[:SEED]";
+           "'; a player is engine[:LEVEL][,hash=MB][,position=fast|generic], random[:SEED] or "
+           "usi:COMMAND";
 }
 
 }  // namespace seireigi::cli

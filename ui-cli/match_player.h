@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/types.h"
 #include "game/game.h"
@@ -19,6 +20,7 @@ struct MoveBudget {
     std::uint64_t nodes = 0;  // 0: none
     int movetime_ms = 0;      // 0: none
     int time_ms = -1;         // the player's remaining main time; -1: no clock
+    int opponent_time_ms = -1;  // the opponent's, for engines that plan with both clocks
     int increment_ms = 0;
     int byoyomi_ms = 0;
 };
@@ -34,11 +36,16 @@ class MatchPlayer {
     virtual void new_game(int game_number) = 0;
     // The move of the player to move in `game` (not over); a null move resigns.
     virtual Move choose(const Game& game, const MoveBudget& budget) = 0;
+    // Why the last choose() resigned when the player itself did not (an external engine's
+    // illegal or unreadable move, crash or silence); empty otherwise.
+    virtual std::string failure() const { return ""; }
 };
 
-// Reads `engine[:level][,hash=MB][,position=fast|generic]` or `random[:seed]`; an error message
-// for the player when it cannot.
+// Reads `engine[:level][,hash=MB][,position=fast|generic]`, `random[:seed]` or `usi:COMMAND`
+// (an external USI engine, set up with `engine_options`, each NAME=VALUE); an error message for
+// the player when it cannot.
 std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
-    const std::string& spec, std::shared_ptr<const Variant> variant);
+    const std::string& spec, std::shared_ptr<const Variant> variant,
+    const std::vector<std::string>& engine_options = {});
 
 }  // namespace seireigi::cli

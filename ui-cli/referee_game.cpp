@@ -54,6 +54,7 @@ RefereeOutcome play_refereed_game(std::shared_ptr<const Variant> variant,
         const Player p = g.to_move();
         MoveBudget budget = rules.budget;
         budget.time_ms = clock[p];
+        budget.opponent_time_ms = clock[1 - p];
         const auto began = std::chrono::steady_clock::now();
         const Move m = players[p]->choose(g, budget);
         const int used = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -73,6 +74,12 @@ RefereeOutcome play_refereed_game(std::shared_ptr<const Variant> variant,
         }
         if (m.is_null()) {
             g.resign(p);
+            const std::string failure = players[p]->failure();
+            if (!failure.empty()) {
+                out.points = points_of(g);
+                out.adjudication = variant->players[p].name + " lost: " + failure;
+                return out;
+            }
             break;
         }
         bool legal = false;

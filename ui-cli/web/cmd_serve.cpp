@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "context.h"
 #include "data_folder.h"
+#include "game/position_soundness.h"
 #include "game_json.h"
 #include "json_text.h"
 #include "record/kif.h"
@@ -187,6 +188,10 @@ class WebServer {
             auto read = read_position(*lv.variant, position);
             if (auto* d = std::get_if<Diagnostic>(&read)) return "position: " + d->text();
             start = std::get<PositionState>(read);
+            if (const auto problems = impossible_position_problems(*lv.variant, start);
+                !problems.empty())
+                return "position: this position cannot arise in a game: " +
+                       problems.front().message;
         }
         return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms);
     }
