@@ -68,6 +68,7 @@ MultiPlayerGameResult play_multi_player_game(const std::shared_ptr<const Variant
         if (s == Standing::Playing) s = Standing::Drawn;
     result.description =
         result.ply_limit ? "ply limit: the players still in draw" : describe_result(game);
+    result.game = std::make_shared<const Game>(std::move(game));
     return result;
 }
 

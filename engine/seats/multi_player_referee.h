@@ -41,6 +41,7 @@ struct MultiPlayerGameResult {
     std::uint64_t engine_nodes = 0;
     std::string failure;  // an engine move the reference generator refused (empty: none)
     std::string description;
+    std::shared_ptr<const Game> game;  // as it ended
 };
 
 // `seats[p]` plays player p (one per player of `variant`).

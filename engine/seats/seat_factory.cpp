@@ -38,9 +38,6 @@ bool engine_plays(const Variant& variant, std::string* why) {
     return false;
 }
 
-namespace {
-
-// "engine[:ALGORITHM][:LEVEL]" after "engine", e.g. "", ":5", ":paranoid", ":brs:12".
 std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSettings& settings) {
     std::string_view rest = spec.substr(6);
     auto bad = [&](std::string_view what) {
@@ -73,8 +70,6 @@ std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSett
     settings.level = level;
     return std::nullopt;
 }
-
-}  // namespace
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant) {
