@@ -225,6 +225,24 @@ TEST_P(MultiPlayerSearch, StopsWhenAsked) {
     EXPECT_TRUE(pos.is_legal(r.best));
 }
 
+// The hash key the search's table uses tells apart positions that differ only in a hand, in
+// the players still in the game, or in the player to move.
+TEST(MultiPlayerSearchKey, CoversHandsActivePlayersAndThePlayerToMove) {
+    auto v = testing::variant("yonin-seireigi-compact");
+    auto key = [&](const std::string& text) {
+        return GenericPosition(v, testing::position(*v, text)).key();
+    };
+    const std::string board = "4,3K,4/3R,1,2P,6/3,1P,1P,2G,3/9/8,4K/9/9/9/4,1K,4";
+    const auto base = key(board + " 1 1S 1-34");
+    EXPECT_NE(base, key(board + " 1 3S 1-34"));     // the Silver in P3's hand
+    EXPECT_NE(base, key(board + " 1 1S,1P 1-34"));  // one more piece in hand
+    EXPECT_NE(base, key(board + " 3 1S 1-34"));     // P3 to move
+    // P4 out too: the position as a state, since position text refuses a King of a player out.
+    PositionState st = testing::position(*v, board + " 1 1S 1-34");
+    st.active = 0x5;
+    EXPECT_NE(base, GenericPosition(v, st).key());
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, MultiPlayerSearch,
                          ::testing::Values(MultiPlayerAlgorithm::BestReplyPlus,
                                            MultiPlayerAlgorithm::Paranoid),

@@ -1,6 +1,7 @@
 // The long runs of the multi-player search (issue 14; ctest label long). Each prints its
 // figures. Node limits per move instead of time make the games the same on a loaded machine;
-// SEIREIGI_MP_NODES and SEIREIGI_MP_GAMES override them (docs/engine.md gives the commands).
+// SEIREIGI_MP_NODES and SEIREIGI_MP_GAMES override them, SEIREIGI_MP_FIRST shards the BRS+ run
+// (docs/engine.md gives the commands).
 //  * one engine (BRS+) against three random movers, 100 games per variant, the engine's seat
 //    rotating: at least 95% last-survivor wins;
 //  * BRS+ against paranoid, two seats each, every arrangement in turn, 204 games of Compact:
@@ -109,7 +110,9 @@ TEST_P(MultiPlayerGamesLong, BestReplySearchPlusAgainstParanoid) {
     std::map<std::string, int> wins, draws_in, losses;
     std::map<std::string, std::vector<int>> wins_by_seat;
     int drawn_games = 0;
-    for (int g = 0; g < games; ++g) {
+    // A shard of a longer run starts at game SEIREIGI_MP_FIRST (the arrangements go on in turn).
+    const int first = static_cast<int>(env_or("SEIREIGI_MP_FIRST", 0));
+    for (int g = first; g < first + games; ++g) {
         const auto& arrangement = arrangements[static_cast<std::size_t>(g) % arrangements.size()];
         std::vector<MultiPlayerContestant> seats(4);
         for (std::size_t p = 0; p < 4; ++p) {
