@@ -33,7 +33,9 @@ MultiPlayerGameResult play_multi_player_game(const std::shared_ptr<const Variant
         const Player p = game.to_move();
         const MultiPlayerContestant& seat = seats[static_cast<std::size_t>(p)];
         Move m;
-        if (!seat.engine) {
+        if (game.ply() < settings.opening_plies) {
+            m = RandomSeat(settings.opening_seed).choose(game).move;
+        } else if (!seat.engine) {
             m = RandomSeat(seat.seed).choose(game).move;
         } else {
             search::Engine& engine = *engines[static_cast<std::size_t>(p)];

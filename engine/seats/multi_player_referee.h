@@ -31,6 +31,10 @@ struct MultiPlayerGameSettings {
     int max_plies = 600;
     int hash_mb = 16;
     bool check_reference = false;
+    // The first plies are played by a random mover seeded with opening_seed: deterministic
+    // engines (a node limit, full strength) then play a different game each time.
+    int opening_plies = 0;
+    std::uint64_t opening_seed = 0;
 };
 
 struct MultiPlayerGameResult {
