@@ -47,8 +47,8 @@ std::string render_game(const Game& game, const ViewOptions& o) {
     style.color = o.color;
     style.bottom = o.bottom;
     style.highlight = game.ply() > 0 ? game.moves().back().to() : kNoSquare;
-    return render_position(game.variant(), game.current(), style) +
-           status_line(game, o.color) + "\n";
+    return render_position(game.variant(), game.current(), style) + status_line(game, o.color) +
+           "\n";
 }
 
 }  // namespace seireigi::cli

@@ -17,9 +17,9 @@ namespace seireigi::cli {
 
 // What limits one move: a fixed node count, a fixed time, or the player's clock.
 struct MoveBudget {
-    std::uint64_t nodes = 0;  // 0: none
-    int movetime_ms = 0;      // 0: none
-    int time_ms = -1;         // the player's remaining main time; -1: no clock
+    std::uint64_t nodes = 0;    // 0: none
+    int movetime_ms = 0;        // 0: none
+    int time_ms = -1;           // the player's remaining main time; -1: no clock
     int opponent_time_ms = -1;  // the opponent's, for engines that plan with both clocks
     int increment_ms = 0;
     int byoyomi_ms = 0;
@@ -39,6 +39,10 @@ class MatchPlayer {
     // Why the last choose() resigned when the player itself did not (an external engine's
     // illegal or unreadable move, crash or silence); empty otherwise.
     virtual std::string failure() const { return ""; }
+    // Whether that failure says something about the player's play (a move our rules reject) or
+    // only about its setting up or the machine (a crash, silence, no answer in time): a game
+    // lost by the latter is listed but not counted.
+    virtual bool failure_counts() const { return true; }
 };
 
 // Reads `engine[:level][,hash=MB][,position=fast|generic]`, `random[:seed]` or `usi:COMMAND`

@@ -27,6 +27,7 @@
 #include "text/start_position.h"
 #include "web_assets.h"
 #include "web_game.h"
+#include "words.h"
 
 namespace seireigi::cli {
 
@@ -92,17 +93,6 @@ std::optional<int> int_param(const httplib::Request& req, const std::string& nam
     if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos)
         return std::nullopt;
     return std::stoi(s);
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::size_t a = 0;
-    for (;;) {
-        const std::size_t b = s.find(sep, a);
-        out.push_back(s.substr(a, b == std::string::npos ? std::string::npos : b - a));
-        if (b == std::string::npos) return out;
-        a = b + 1;
-    }
 }
 
 class WebServer {
