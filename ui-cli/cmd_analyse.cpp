@@ -20,13 +20,15 @@ void add_analyse_command(CLI::App& app) {
         int hash = 64;
         int level = 20;
         std::string engine = "auto";
+        std::string algorithm = "brs";
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
         "analyse",
         "search a position: prints `info` lines (depth, score in centipawns or mate, nodes, nodes "
-        "per second, principal variation) and last `bestmove MOVE`. Without --depth, --movetime "
-        "or --nodes it thinks for 5 seconds.");
+        "per second, principal variation; with three or four players also `scores`, each "
+        "player's score) and last `bestmove MOVE` for the player to move. Without --depth, "
+        "--movetime or --nodes it thinks for 5 seconds.");
     cmd->alias("analyze");
     opt->common.add_to(*cmd);
     cmd->add_option("--depth", opt->depth, "search this many plies deep")
@@ -47,6 +49,10 @@ void add_analyse_command(CLI::App& app) {
                     "position implementation: auto (the fast one where it applies), fast, generic")
         ->check(CLI::IsMember({"auto", "fast", "generic"}))
         ->capture_default_str();
+    cmd->add_option("--algorithm", opt->algorithm,
+                    "the search for three or four players: brs (Best-Reply Search+) or paranoid")
+        ->check(CLI::IsMember({"brs", "paranoid"}))
+        ->capture_default_str();
     cmd->callback([opt] {
         auto v = load_or_report(opt->common);
         const GameLine line = game_line_or_report(v, opt->common, ImpossiblePosition::Refuse);
@@ -56,6 +62,8 @@ void add_analyse_command(CLI::App& app) {
         o.implementation = opt->engine == "fast"      ? search::Implementation::Fast
                            : opt->engine == "generic" ? search::Implementation::Generic
                                                       : search::Implementation::Auto;
+        o.multi_player = opt->algorithm == "paranoid" ? search::MultiPlayerAlgorithm::Paranoid
+                                                      : search::MultiPlayerAlgorithm::BestReplyPlus;
         std::string why;
         auto engine = search::Engine::create(v, o, &why);
         if (!engine) {

@@ -16,6 +16,7 @@
 #include "match/match_statistics.h"
 #include "match_player.h"
 #include "match_table.h"
+#include "multi_player_match.h"
 #include "openings.h"
 #include "record/game_record.h"
 #include "referee_game.h"
@@ -126,6 +127,24 @@ std::vector<std::string> options_of_player(const MatchOptions& opt, int i) {
 }
 
 void run_match(const MatchOptions& opt) {
+    auto variant = load_or_report(opt.common);
+    if (variant->num_players() > 2) {
+        if (!opt.openings.empty() || !opt.tc.empty() || opt.byoyomi || !opt.sprt.empty() ||
+            !opt.engine_options.empty())
+            fail(
+                "with three or four players a match takes --player, --games, --nodes, "
+                "--movetime, --max-moves and --out only");
+        MultiPlayerMatchSettings settings;
+        settings.players = opt.players;
+        settings.games = opt.games;
+        settings.nodes = opt.nodes;
+        settings.movetime_ms = opt.movetime;
+        settings.max_moves = opt.max_moves;
+        settings.out = opt.out;
+        settings.variant_name = opt.common.variant;
+        run_multi_player_match(variant, position_or_report(variant, opt.common), settings);
+        return;
+    }
     if (opt.players.size() != 2)
         fail(
             "a match needs two players: --player SPEC twice, e.g. --player engine:1 --player "
@@ -134,7 +153,6 @@ void run_match(const MatchOptions& opt) {
         fail("the two players have the same spec '" + opt.players[0] +
              "'; the result table tells them apart by it (write random:1 and random:2, or "
              "engine:20 and engine)");
-    auto variant = load_or_report(opt.common);
     if (variant->num_players() != 2)
         fail(variant->name + " has " + std::to_string(variant->num_players()) +
              " players; a match is between two");
@@ -323,12 +341,16 @@ void add_match_command(CLI::App& app) {
         "match",
         "referee a series of games between two players (engines or the random mover): each "
         "opening is played with both colours, every game is saved as a record, and the result "
-        "is printed with the Elo difference and its 95% interval. See docs/match.md.");
+        "is printed with the Elo difference and its 95% interval. With three or four players "
+        "the players take the seats in every arrangement in turn and the table gives "
+        "last-survivor wins, draws and losses per player and per seat. See docs/match.md.");
     opt->common.add_to(*cmd, true);
     cmd->add_option("--player", opt->players,
                     "a player, given twice (the first is the one the table reports on): "
                     "engine[:LEVEL][,hash=MB][,position=fast|generic], random[:SEED] or "
-                    "usi:COMMAND (an external USI engine, started with /bin/sh)");
+                    "usi:COMMAND (an external USI engine, started with /bin/sh). Three or four "
+                    "players: once per seat (or, for four, twice: two seats each), "
+                    "engine[:brs|paranoid][:LEVEL] or random[:SEED]");
     cmd->add_option("--option", opt->engine_options,
                     "[N:]NAME=VALUE: a USI option for the external engine player N (1 or 2), or "
                     "for every usi: player without N, e.g. --option USI_Variant=seireigi");

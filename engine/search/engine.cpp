@@ -6,6 +6,7 @@
 
 #include "fast/fast_position.h"
 #include "position/generic_position.h"
+#include "search/multi_player_engine.h"
 #include "search/searcher.h"
 #include "text/notation.h"
 #include "text/start_position.h"
@@ -78,9 +79,12 @@ std::unique_ptr<Engine> Engine::create(std::shared_ptr<const Variant> variant, O
         if (why_not) *why_not = std::move(why);
         return nullptr;
     };
-    if (variant->num_players() != 2)
-        return refuse("the engine plays two-player variants; " + variant->name + " has " +
-                      std::to_string(variant->num_players()) + " players");
+    if (variant->num_players() > 2) {
+        if (options.implementation == Implementation::Fast)
+            return refuse("the fast position plays only standard Seireigi; " + variant->name +
+                          " has " + std::to_string(variant->num_players()) + " players");
+        return make_multi_player_engine(std::move(variant), options);
+    }
     std::string fast_refusal;
     const bool fast_fits = FastPosition::supports(*variant, &fast_refusal);
     if (options.implementation == Implementation::Fast && !fast_fits)

@@ -27,6 +27,7 @@ struct Score {
     int cp = 0;         // when !mate
     bool mate = false;  // a forced mate was found
     int mate_in = 0;    // in moves: > 0 the player to move mates in N, < 0 it is mated in -N
+                        // (three or more players: in plies, the moves of all players)
     friend bool operator==(const Score&, const Score&) = default;
 };
 
@@ -58,9 +59,11 @@ struct Info {
     int time_ms = 0;
     int hashfull = 0;  // per mille
     std::vector<Move> pv;
-    // Three or more players: a score per player (centipawns), from each player's view.
+    // Three or more players: a score per player (centipawns), from each player's view (its own
+    // score minus the best other's) where the line ends; kPlayerOut for players out of the game.
     std::vector<int> player_scores;
 };
+inline constexpr int kPlayerOut = -1000000;
 
 struct Result {
     Move best;    // null when the player to move has no legal move (it has lost)
@@ -75,11 +78,15 @@ struct Result {
 // Which position implementation runs the search.
 enum class Implementation { Auto, Fast, Generic };
 
+// The search for three or more players (docs/engine.md).
+enum class MultiPlayerAlgorithm { BestReplyPlus, Paranoid };
+
 struct Options {
     int hash_mb = 16;
     int skill = 20;  // 1 (weakest) .. 20 (full strength); see docs/engine.md
     Implementation implementation = Implementation::Auto;
     std::uint64_t seed = 0;  // the noise of low skill levels
+    MultiPlayerAlgorithm multi_player = MultiPlayerAlgorithm::BestReplyPlus;
 };
 
 class Engine {
@@ -87,7 +94,7 @@ class Engine {
     virtual ~Engine() = default;
 
     // An engine for `variant`, or a message saying why not (Implementation::Fast on a variant
-    // the fast position refuses; a variant with more than two players, until that search exists).
+    // the fast position refuses, or on a variant with more than two players).
     static std::unique_ptr<Engine> create(std::shared_ptr<const Variant> variant, Options options,
                                           std::string* why_not = nullptr);
 

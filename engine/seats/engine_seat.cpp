@@ -1,5 +1,6 @@
 #include "seats/engine_seat.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace seireigi {
@@ -11,17 +12,32 @@ EngineSeat::EngineSeat(std::shared_ptr<const Variant> variant, EngineSeatSetting
     o.hash_mb = settings.hash_mb;
     o.implementation = settings.implementation;
     o.seed = settings.seed;
+    o.multi_player = settings.multi_player;
     std::string why;
     engine_ = search::Engine::create(std::move(variant), o, &why);
     if (!engine_) throw std::invalid_argument(why);
 }
 
 std::string EngineSeat::spec() const {
-    return settings_.level == 20 ? "engine" : "engine:" + std::to_string(settings_.level);
+    std::string s = "engine";
+    if (settings_.multi_player == search::MultiPlayerAlgorithm::Paranoid) s += ":paranoid";
+    if (settings_.level != 20) s += ":" + std::to_string(settings_.level);
+    return s;
+}
+
+void set_engine_position(search::Engine& engine, const Game& game) {
+    const bool left_without_move =
+        std::any_of(game.events().begin(), game.events().end(), [](const GameEvent& e) {
+            return e.kind == EventKind::Resignation || e.kind == EventKind::PerpetualCheck;
+        });
+    if (left_without_move)
+        engine.set_position(game.current(), {});
+    else
+        engine.set_position(game.start(), game.moves());
 }
 
 SeatAction EngineSeat::choose(const Game& game, TimeBudget budget) {
-    engine_->set_position(game.start(), game.moves());
+    set_engine_position(*engine_, game);
     search::Limits limits;
     if (settings_.nodes)
         limits.nodes = settings_.nodes;

@@ -18,7 +18,14 @@ struct EngineSeatSettings {
     int hash_mb = 32;
     search::Implementation implementation = search::Implementation::Auto;
     std::uint64_t seed = 0;  // the noise of low levels
+    // Three or more players: which search (docs/engine.md).
+    search::MultiPlayerAlgorithm multi_player = search::MultiPlayerAlgorithm::BestReplyPlus;
 };
+
+// Gives `engine` the game so far: its start and moves, or (three or more players) the position as
+// it stands when a player left without a move (resignation, perpetual check), which the moves
+// alone do not replay.
+void set_engine_position(search::Engine& engine, const Game& game);
 
 class EngineSeat : public ThreadedSeat {
   public:

@@ -1,7 +1,9 @@
 #include "seats/seat_factory.h"
 
 #include <charconv>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "match/random_seat.h"
 #include "seats/engine_seat.h"
@@ -29,11 +31,44 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec)
 }
 
 bool engine_plays(const Variant& variant, std::string* why) {
-    if (variant.num_players() == 2) return true;
+    if (variant.num_players() >= 2 && variant.num_players() <= kMaxPlayers) return true;
     if (why)
-        *why = "the engine plays two-player variants only so far; " + variant.name + " has " +
-               std::to_string(variant.num_players()) + " players";
+        *why = "the engine plays two to four players; " + variant.name + " has " +
+               std::to_string(variant.num_players());
     return false;
+}
+
+std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSettings& settings) {
+    std::string_view rest = spec.substr(6);
+    auto bad = [&](std::string_view what) {
+        std::string message = "'";
+        message.append(spec).append("': ").append(what).append(
+            "; write engine, engine:LEVEL (1 weakest to 20 full strength), engine:ALGORITHM or "
+            "engine:ALGORITHM:LEVEL, with ALGORITHM brs or paranoid (three or four players), "
+            "e.g. engine:paranoid:5");
+        return Diagnostic{"", message};
+    };
+    if (rest.empty()) return std::nullopt;
+    if (rest.front() != ':') return bad("unknown seat");
+    rest.remove_prefix(1);
+    for (auto [name, algorithm] :
+         {std::pair{std::string_view("brs"), search::MultiPlayerAlgorithm::BestReplyPlus},
+          std::pair{std::string_view("paranoid"), search::MultiPlayerAlgorithm::Paranoid}}) {
+        if (!rest.starts_with(name)) continue;
+        const std::string_view after = rest.substr(name.size());
+        if (!after.empty() && after.front() != ':') continue;
+        settings.multi_player = algorithm;
+        if (after.empty()) return std::nullopt;
+        rest = after.substr(1);
+        break;
+    }
+    int level = 0;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), level);
+    if (rest.empty() || ec != std::errc() || end != rest.data() + rest.size() || level < 1 ||
+        level > 20)
+        return bad("the level must be a whole number from 1 to 20");
+    settings.level = level;
+    return std::nullopt;
 }
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
@@ -45,16 +80,7 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     }
     if (spec != "engine" && !spec.starts_with("engine:")) return make_seat(spec);
     EngineSeatSettings settings;
-    if (spec.starts_with("engine:")) {
-        const std::string_view digits = spec.substr(7);
-        int level = 0;
-        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), level);
-        if (ec != std::errc() || end != digits.data() + digits.size() || level < 1 || level > 20)
-            return Diagnostic{"", "the level in '" + std::string(spec) +
-                                      "' must be a whole number from 1 (weakest) to 20 (full "
-                                      "strength), e.g. engine:5"};
-        settings.level = level;
-    }
+    if (auto d = read_engine_spec(spec, settings)) return *d;
     std::string why;
     if (!engine_plays(*variant, &why)) return Diagnostic{"", why};
     try {

@@ -1,0 +1,109 @@
+// The search for three and four players (RULES.md §D), over the generic position, whose
+// do_move applies the whole turn procedure: mates of every checked player, the after-loss
+// procedure (the hand to the mating player, the loser's pieces neutral), cascades, the checked
+// player moving next, stalemate skips. So the player to move is always read from the position
+// after a move, never computed as "the next seat".
+//
+// Two algorithms, both scoring every node from the root player's view (its score minus the best
+// other active player's, multi_player_evaluation.h), the root maximising:
+//  * paranoid: every other player minimises the root's value, each at his own ply (the
+//    coalition of all against the root), plain alpha-beta over the real turn order;
+//  * Best-Reply Search+ (Esser et al. 2013): between two moves of the root, only one opponent
+//    deviates (all his moves are tried) while every other opponent who moves in that round
+//    plays his first-ordered move (the hash move, else the best capture or promotion, else the
+//    best by history) -- never a pass, which could leave a checked King in check. The opponents'
+//    round counts as one layer of depth, so the root sees further than paranoid does.
+// Leaves are searched on by a quiescence over captures and promotions (every move when the
+// player to move is in check). The root losing its King scores as being mated; being the last
+// player left as mating; a position seen before (in the tree or the game) as a draw.
+//
+// Iterative deepening, a transposition table keyed by the position's key (board, every hand,
+// the players in the game, the player to move) and the root player and the node's kind, killer
+// moves and a history table; time and node limits, stop() from another thread.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "position/generic_position.h"
+#include "search/engine.h"
+#include "search/multi_player_evaluation.h"
+#include "search/score.h"
+#include "search/time_manager.h"
+#include "search/transposition_table.h"
+
+namespace seireigi::search {
+
+class MultiPlayerSearcher {
+  public:
+    MultiPlayerSearcher(const Variant& v, int hash_mb);
+
+    void set_algorithm(MultiPlayerAlgorithm a) { algorithm_ = a; }
+    void set_skill(int level, std::uint64_t seed);
+    void resize_hash(int mb) { tt_.resize(mb); }
+    void clear();
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+
+    // Searches `pos` for its player to move; `keys` are the keys of the game's positions so far
+    // (keys.back() is pos's), for repetitions.
+    Result run(GenericPosition& pos, std::vector<std::uint64_t> keys, const Limits& limits,
+               const std::function<void(const Info&)>& on_info);
+
+  private:
+    // What a node is: the root player's move, or (BRS+) an opponent's move in a round where
+    // nobody has deviated yet / where one opponent already has; paranoid uses Any.
+    enum class Kind : std::uint8_t { Root, Fresh, Deviated, Any };
+
+    struct Frame {
+        MoveList moves;
+        std::vector<int> scores;
+        std::array<Move, 2> killers{};
+    };
+
+    int node(int alpha, int beta, int depth, int ply, Kind kind);
+    // After a move at `ply`: the node that follows, by who moves now.
+    int child(int alpha, int beta, int depth, int ply, Kind after);
+    int quiesce(int alpha, int beta, int ply, int qdepth);
+    // The score of a finished game (the root out, the root alone, or a draw), if it is one.
+    bool terminal(int ply, int& score) const;
+    bool repeated() const;
+    int evaluate() const;
+    bool maximising() const { return pos_->side_to_move() == root_; }
+    bool out_of_time();
+    void do_move(Move m);
+    void undo_move();
+    void order(Frame& f, Move tt_move);
+    Move pick(Frame& f, std::size_t i);
+    // The move an opponent who does not deviate plays: the best of the ordering.
+    Move first_ordered(Frame& f, Move tt_move);
+    bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
+    int& history(Move m);
+    void update_pv(int ply, Move m);
+    std::uint64_t tt_key(Kind kind) const;
+    Info make_info(int depth, int score) const;
+
+    const Variant& variant_;
+    MultiPlayerEvaluator eval_;
+    TranspositionTable tt_;
+    MultiPlayerAlgorithm algorithm_ = MultiPlayerAlgorithm::BestReplyPlus;
+    int max_skill_depth_ = 0;
+    int noise_cp_ = 0;
+    std::uint64_t seed_ = 0;
+    std::atomic<bool> stop_{false};
+    TimeManager time_;
+    Limits limits_;
+    std::uint64_t nodes_ = 0;
+    int seldepth_ = 0;
+    GenericPosition* pos_ = nullptr;
+    Player root_ = 0;
+    std::vector<std::uint64_t> keys_;
+    std::array<Frame, kMaxPly + 8> frames_;
+    std::array<std::array<Move, kMaxPly + 8>, kMaxPly + 8> pv_{};
+    std::array<int, kMaxPly + 8> pv_length_{};
+    std::array<std::vector<int>, kMaxPlayers> history_;
+};
+
+}  // namespace seireigi::search

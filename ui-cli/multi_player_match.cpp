@@ -1,0 +1,174 @@
+#include "multi_player_match.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+#include "context.h"
+#include "record/game_record.h"
+#include "seats/multi_player_referee.h"
+#include "seats/seat_factory.h"
+
+namespace seireigi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+[[noreturn]] void fail(const std::string& message) {
+    std::cerr << "error: " << message << "\n";
+    throw UserError{};
+}
+
+// "engine[:ALGORITHM][:LEVEL]" or "random[:SEED]".
+MultiPlayerContestant contestant_of(const std::string& spec) {
+    MultiPlayerContestant c;
+    if (spec == "engine" || spec.starts_with("engine:")) {
+        EngineSeatSettings settings;
+        if (auto d = read_engine_spec(spec, settings)) fail("--player " + d->message);
+        c.algorithm = settings.multi_player;
+        c.level = settings.level;
+        return c;
+    }
+    c.engine = false;
+    if (spec == "random") return c;
+    if (spec.starts_with("random:")) {
+        const char* b = spec.data() + 7;
+        const char* e = spec.data() + spec.size();
+        const auto [end, ec] = std::from_chars(b, e, c.seed);
+        if (ec == std::errc() && end == e && b != e) return c;
+    }
+    fail("--player " + spec +
+         ": with three or four players a player is engine[:brs|paranoid][:LEVEL] or "
+         "random[:SEED]");
+}
+
+struct Tally {
+    int wins = 0, draws = 0, losses = 0;
+    void add(Standing s) {
+        (s == Standing::Won ? wins : s == Standing::Lost ? losses : draws) += 1;
+    }
+    int games() const { return wins + draws + losses; }
+    std::string text() const {
+        return std::to_string(wins) + "/" + std::to_string(draws) + "/" + std::to_string(losses);
+    }
+};
+
+}  // namespace
+
+void run_multi_player_match(const std::shared_ptr<const Variant>& variant,
+                            const PositionState& start, const MultiPlayerMatchSettings& settings) {
+    const int n = variant->num_players();
+    const int k = static_cast<int>(settings.players.size());
+    if (k < 2 || n % k != 0)
+        fail(variant->name + " has " + std::to_string(n) + " players: give --player " +
+             std::to_string(n) + " times (one per seat)" +
+             (n == 4 ? ", or twice (two seats each)" : "") +
+             ", e.g. --player engine:brs --player engine:paranoid");
+    std::vector<MultiPlayerContestant> kinds;
+    for (const std::string& spec : settings.players) kinds.push_back(contestant_of(spec));
+    // The players by name: a spec given more than once is one player in several seats.
+    std::vector<std::string> names;
+    std::vector<int> player_of_entry;
+    for (const std::string& spec : settings.players) {
+        auto it = std::find(names.begin(), names.end(), spec);
+        player_of_entry.push_back(static_cast<int>(it - names.begin()));
+        if (it == names.end()) names.push_back(spec);
+    }
+    // Every distinct arrangement of the entries over the seats.
+    std::vector<int> entries;
+    for (int r = 0; r < n / k; ++r)
+        for (int i = 0; i < k; ++i) entries.push_back(player_of_entry[static_cast<std::size_t>(i)]);
+    std::sort(entries.begin(), entries.end());
+    std::vector<std::vector<int>> arrangements;
+    do arrangements.push_back(entries);
+    while (std::next_permutation(entries.begin(), entries.end()));
+    auto contestant_for = [&](int player) {
+        const auto i = std::find(player_of_entry.begin(), player_of_entry.end(), player) -
+                       player_of_entry.begin();
+        return kinds[static_cast<std::size_t>(i)];
+    };
+
+    MultiPlayerGameSettings game_settings;
+    game_settings.nodes = settings.nodes;
+    game_settings.movetime_ms = settings.movetime_ms > 0 ? settings.movetime_ms : 200;
+    game_settings.max_plies = settings.max_moves > 0 ? settings.max_moves : 1 << 30;
+    if (!settings.out.empty()) {
+        std::error_code ec;
+        fs::create_directories(settings.out, ec);
+        if (ec) fail("--out " + settings.out + ": cannot create the directory: " + ec.message());
+    }
+
+    std::vector<Tally> total(names.size());
+    std::vector<std::vector<Tally>> by_seat(names.size(), std::vector<Tally>(n));
+    int no_single_winner = 0;
+    for (int g = 0; g < settings.games; ++g) {
+        const auto& arrangement = arrangements[static_cast<std::size_t>(g) % arrangements.size()];
+        std::vector<MultiPlayerContestant> seats;
+        std::vector<std::string> seat_specs;
+        for (int p = 0; p < n; ++p) {
+            const int player = arrangement[static_cast<std::size_t>(p)];
+            MultiPlayerContestant c = contestant_for(player);
+            // Seeds vary with the game and the seat, so no two games are the same.
+            c.seed = c.seed * 1000003 + static_cast<std::uint64_t>(g) * 16 +
+                     static_cast<std::uint64_t>(p);
+            seats.push_back(c);
+            seat_specs.push_back(c.engine ? names[static_cast<std::size_t>(player)]
+                                          : "random:" + std::to_string(c.seed));
+        }
+        const MultiPlayerGameResult r =
+            play_multi_player_game(variant, start, seats, game_settings);
+        bool single = false;
+        for (int p = 0; p < n; ++p) {
+            const auto player = static_cast<std::size_t>(arrangement[static_cast<std::size_t>(p)]);
+            const Standing s = r.standings[static_cast<std::size_t>(p)];
+            total[player].add(s);
+            by_seat[player][static_cast<std::size_t>(p)].add(s);
+            single = single || s == Standing::Won;
+        }
+        no_single_winner += !single;
+        if (!settings.out.empty()) {
+            char file[32];
+            std::snprintf(file, sizeof file, "game-%05d.txt", g + 1);
+            std::string text = write_record(record_of(*r.game, settings.variant_name, seat_specs));
+            if (r.ply_limit)
+                text.insert(text.find('\n') + 1, "# match-adjudication " + r.description + "\n");
+            if (auto error = write_file_atomically(fs::path(settings.out) / file, text, false))
+                fail(*error);
+        }
+        std::cerr << "game " << g + 1 << "/" << settings.games << ":";
+        for (int p = 0; p < n; ++p)
+            std::cerr << " P" << p + 1 << "="
+                      << names[static_cast<std::size_t>(arrangement[static_cast<std::size_t>(p)])];
+        std::cerr << ": " << r.description << " [" << r.plies << " moves]" << std::endl;
+    }
+
+    std::cout << settings.games << " games of " << variant->name << ", " << arrangements.size()
+              << " seat arrangements in turn; last-survivor "
+              << "wins/draws/losses (a seat held in a game counts once):\n";
+    std::size_t width = 6;
+    for (const auto& name : names) width = std::max(width, name.size());
+    std::cout << std::left << std::setw(static_cast<int>(width)) << "player"
+              << "  " << std::setw(12) << "total" << std::setw(8) << "win %";
+    for (int p = 0; p < n; ++p)
+        std::cout << std::setw(12) << variant->players[static_cast<std::size_t>(p)].name;
+    std::cout << "\n";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        char pct[16];
+        std::snprintf(pct, sizeof pct, "%.1f",
+                      total[i].games() ? 100.0 * total[i].wins / total[i].games() : 0.0);
+        std::cout << std::setw(static_cast<int>(width)) << names[i] << "  " << std::setw(12)
+                  << total[i].text() << std::setw(8) << pct;
+        for (int p = 0; p < n; ++p)
+            std::cout << std::setw(12) << by_seat[i][static_cast<std::size_t>(p)].text();
+        std::cout << "\n";
+    }
+    std::cout << "games without a single survivor (draws, move limit): " << no_single_winner
+              << "\n";
+}
+
+}  // namespace seireigi::cli
