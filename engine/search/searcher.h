@@ -33,14 +33,19 @@
 
 namespace seireigi::search {
 
-// What skill levels below 20 change: a depth cap and evaluation noise (docs/engine.md).
+// What skill levels below 20 change: a depth cap and evaluation noise (docs/engine.md). The
+// noise falls with the cube of the distance to level 20, so the low levels are erratic while
+// the middle levels keep most of their judgement and convert won games.
 struct SkillSettings {
     int max_depth = 0;  // 0: none
     int noise_cp = 0;   // the evaluation is perturbed by up to this much, per position
+    static constexpr int kWeakestNoiseCp = 400;
     static SkillSettings of(int level) {
         if (level >= 20) return {};
         level = std::max(level, 1);
-        return {std::max(1, level / 2), (20 - level) * 15};
+        const double distance = (20.0 - level) / 19.0;
+        return {std::max(1, level / 2),
+                static_cast<int>(std::lround(kWeakestNoiseCp * distance * distance * distance))};
     }
 };
 
@@ -70,6 +75,8 @@ class Searcher {
         MoveList moves;
         std::array<Move, 2> killers{};
         std::vector<int> scores;
+        std::vector<std::pair<int, Move>> scored;  // pick()'s sorting room
+        MoveList probe;                            // quiesce()'s mate-in-one candidates
         int static_eval = 0;
     };
 
@@ -216,16 +223,34 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
     (void)ply;
 }
 
-// Selection: the best remaining move, ties to the smaller canonical Move.
+// The best remaining move, ties to the smaller canonical Move. The first few are selected one
+// by one (a cut often comes early); past them the rest is sorted once by the same order, so
+// the sequence is the same either way.
 template <PositionContract P>
 Move Searcher<P>::pick(Frame& f, std::size_t i) {
-    std::size_t best = i;
-    for (std::size_t j = i + 1; j < f.moves.size(); ++j)
-        if (f.scores[j] > f.scores[best] ||
-            (f.scores[j] == f.scores[best] && f.moves[j] < f.moves[best]))
-            best = j;
-    std::swap(f.moves[i], f.moves[best]);
-    std::swap(f.scores[i], f.scores[best]);
+    constexpr std::size_t kSelectedOneByOne = 3;
+    const auto before = [&](std::size_t a, std::size_t b) {
+        return f.scores[a] > f.scores[b] || (f.scores[a] == f.scores[b] && f.moves[a] < f.moves[b]);
+    };
+    if (i < kSelectedOneByOne) {
+        std::size_t best = i;
+        for (std::size_t j = i + 1; j < f.moves.size(); ++j)
+            if (before(j, best)) best = j;
+        std::swap(f.moves[i], f.moves[best]);
+        std::swap(f.scores[i], f.scores[best]);
+    } else if (i == kSelectedOneByOne && f.moves.size() - i > 1) {
+        auto& scored = f.scored;
+        scored.clear();
+        for (std::size_t j = i; j < f.moves.size(); ++j)
+            scored.push_back({f.scores[j], f.moves[j]});
+        std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
+            return a.first > b.first || (a.first == b.first && a.second < b.second);
+        });
+        for (std::size_t j = i; j < f.moves.size(); ++j) {
+            f.scores[j] = scored[j - i].first;
+            f.moves[j] = scored[j - i].second;
+        }
+    }
     return f.moves[i];
 }
 
@@ -258,10 +283,15 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
         // Mate-in-one probe at the first quiescence level: moves that land near the enemy
-        // King and leave it no legal reply.
+        // King and leave it no legal reply. Tried in canonical order, so that every position
+        // implementation counts the same nodes.
         if (qdepth == 0) {
-            for (Move m : f.moves) {
-                if (!lands_near_enemy_king(m)) continue;
+            auto& candidates = f.probe;
+            candidates.clear();
+            for (Move m : f.moves)
+                if (lands_near_enemy_king(m)) candidates.push_back(m);
+            std::sort(candidates.begin(), candidates.end());
+            for (Move m : candidates) {
                 pos_->do_move(m);
                 ++nodes_;
                 const bool mate = pos_->in_check(pos_->side_to_move()) &&
