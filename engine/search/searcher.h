@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/splitmix64.h"
+#include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "search/engine.h"
 #include "search/evaluation.h"
@@ -47,6 +48,20 @@ struct SkillSettings {
         return {std::max(1, level / 2),
                 static_cast<int>(std::lround(kWeakestNoiseCp * distance * distance * distance))};
     }
+};
+
+// A position that resolves static exchanges (position/static_exchange.h): the search then skips
+// losing captures in quiescence, orders them after the quiet moves, and prunes quiet moves
+// that lose material near the leaves.
+template <class P>
+concept ExchangesStatically = requires(const P& p, Move m, int threshold) {
+    { p.see_ge(m, threshold) } -> std::same_as<bool>;
+};
+
+// A position that generates one kind of moves (position/move_kind.h) faster than all of them.
+template <class P>
+concept GeneratesKinds = requires(const P& p, MoveKind kind, MoveList& list) {
+    p.generate(kind, list);
 };
 
 template <PositionContract P>
@@ -90,6 +105,13 @@ class Searcher {
     // Whether m ends within two squares of an enemy King (candidates of the mate probe).
     bool lands_near_enemy_king(Move m) const;
     bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
+    // Whether m wins at least `threshold` by static exchange (always, on a position without it).
+    bool exchange_at_least(Move m, int threshold) const {
+        if constexpr (ExchangesStatically<P>)
+            return pos_->see_ge(m, threshold);
+        else
+            return true;
+    }
     int victim_gain(Move m) const {
         return is_capture(m) ? eval_.capture_gain(face_of(pos_->piece_on(m.to()))) : 0;
     }
@@ -211,7 +233,9 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
         else if (is_capture(m) || m.promotes()) {
             const int attacker =
                 m.is_drop() ? 0 : eval_.face_value(face_of(pos_->piece_on(m.from())));
-            s = (1 << 28) + victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
+            const int gain = victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
+            // A capture that loses the exchange goes after the quiet moves.
+            s = (exchange_at_least(m, 0) ? (1 << 28) : -(1 << 28)) + gain;
         } else if (m == f.killers[0])
             s = (1 << 27) + 2;
         else if (m == f.killers[1])
@@ -273,10 +297,23 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     if (repetition(ply, rep)) return rep;
     Frame& f = frames_[static_cast<std::size_t>(ply)];
     f.moves.clear();
-    pos_->legal_moves(f.moves);
-    if (f.moves.empty()) return mated_in(ply);
-    if (ply >= kMaxPly) return evaluate();
     const bool in_check = checks_.back();
+    // Below the first level, out of check, only captures and promotions are searched: a
+    // position that generates them alone saves generating the drops. (A side not in check
+    // with no legal move at all is then not seen there; that needs every piece blocked and
+    // nothing in hand.)
+    bool all_moves = true;
+    if constexpr (GeneratesKinds<P>) {
+        if (qdepth > 0 && !in_check) {
+            pos_->generate(MoveKind::Captures, f.moves);
+            all_moves = false;
+        }
+    }
+    if (all_moves) {
+        pos_->legal_moves(f.moves);
+        if (f.moves.empty()) return mated_in(ply);
+    }
+    if (ply >= kMaxPly) return evaluate();
     int best = -kInfinite;
     if (!in_check) {
         best = evaluate();
@@ -314,9 +351,11 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     order(f, Move(), ply);
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
-        // Delta pruning: a capture that cannot lift the score to alpha is not tried.
+        // Delta pruning: a capture that cannot lift the score to alpha is not tried; nor one
+        // that loses the exchange.
         if (!in_check && best > -kMateBound && best + victim_gain(m) + 200 < alpha && !m.promotes())
             continue;
+        if (!in_check && best > -kMateBound && !exchange_at_least(m, 0)) continue;
         do_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
         undo_move();
@@ -431,6 +470,8 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             // Late-move pruning and futility pruning of quiet moves near the leaves.
             if (depth <= 3 && searched >= 6 + depth * depth) continue;
             if (depth <= 2 && f.static_eval + 150 * depth <= alpha) continue;
+            // A quiet move (a drop, mostly) onto a square where it is lost.
+            if (depth <= 3 && !exchange_at_least(m, -60 * depth * depth)) continue;
         }
         do_move(m);
         const bool gives_check = checks_.back();
