@@ -16,7 +16,8 @@ namespace seireigi {
 namespace {
 
 using testing::P1, testing::P2, testing::P3, testing::P4;
-using testing::Placed, testing::build;
+using testing::Placed, testing::build, testing::cascade_through_neutral_rook,
+    testing::dragon_checks_p3;
 
 std::shared_ptr<const Variant> compact() {
     return testing::variant("yonin-seireigi-compact");
@@ -250,23 +251,7 @@ TEST(GameYonin, Rules_D7_ResignationBeforeAnyMoveTheHandLeavesPlay) {
 TEST(GameYonin, Rules_D4_CascadeMatesAreEventsAndUndoBringsPlayersBack) {
     const auto v = compact();
     // RULES.md §E.2 #4: P1 mates P2; P2's Rook, now neutral, mates P3 boxed in on 5a.
-    PositionState st = build(*v,
-                             {{P1, "king", "9i"},
-                              {P1, "silver", "4d"},
-                              {P1, "gold", "3f"},
-                              {P1, "pawn", "4f"},
-                              {P2, "king", "5d"},
-                              {P2, "rook", "5g"},
-                              {P2, "pawn", "6c"},
-                              {P2, "pawn", "6d"},
-                              {P2, "pawn", "6e"},
-                              {P3, "king", "5a"},
-                              {P3, "pawn", "4a"},
-                              {P3, "pawn", "6a"},
-                              {P3, "pawn", "4b"},
-                              {P3, "pawn", "6b"},
-                              {P4, "king", "1i"}},
-                             P1);
+    const PositionState st = cascade_through_neutral_rook(*v, true);
     Game game(v, st);
     play(game, {"3f4e"});
     ASSERT_EQ(game.events().size(), 2u);
@@ -287,13 +272,7 @@ TEST(GameYonin, Rules_D4_CascadeMatesAreEventsAndUndoBringsPlayersBack) {
 TEST(GameYonin, Rules_D4_LastPlayerStandingWins) {
     const auto v = compact();
     // §E.2 #3 without the Gold in hand, with only P1 and P3 left in the game.
-    PositionState st = build(*v,
-                             {{P1, "king", "5i"},
-                              {P1, "+rook", "2c"},
-                              {P3, "king", "5a"},
-                              {P3, "lance", "4a"},
-                              {P3, "lance", "6a"}},
-                             P1, 0x5);
+    const PositionState st = dragon_checks_p3(*v, 0x5);
     Game game(v, st);
     play(game, {"2c5c"});
     ASSERT_TRUE(game.over());

@@ -100,6 +100,15 @@ class MatchTest : public ::testing::Test {
         return Game(v_, testing::position(*v_, "9/4K4/9/9/9/9/9/4k4/9 b 2R2B4G4S4N4L18P 1"));
     }
 
+    // A person (Sente) against a seat that thinks until stopped (Gote), from the start.
+    Match person_against(StubbornSeat* thinker) const {
+        std::vector<std::unique_ptr<Seat>> seats;
+        seats.push_back(std::make_unique<PersonSeat>());
+        seats.push_back(std::unique_ptr<Seat>(thinker));
+        return Match(Game(v_, testing::position(*v_, "start")), std::move(seats),
+                     {"seireigi", file_, "", {}});
+    }
+
     std::shared_ptr<const Variant> v_;
     std::string file_;
 };
@@ -235,11 +244,7 @@ TEST(ThreadedSeatTest, AThinkingSeatStopsWithin100Milliseconds) {
 // A person leaves while the other seat thinks: the Match stops it and is left at once.
 TEST_F(MatchTest, LeavingStopsTheThinkingSeat) {
     auto* thinker = new StubbornSeat();
-    std::vector<std::unique_ptr<Seat>> seats;
-    seats.push_back(std::make_unique<PersonSeat>());
-    seats.push_back(std::unique_ptr<Seat>(thinker));
-    Match match(Game(v_, testing::position(*v_, "start")), std::move(seats),
-                {"seireigi", file_, "", {}});
+    Match match = person_against(thinker);
     match.set_listener([&](const MatchEvent& e) {
         if (e.kind == MatchEvent::Kind::Asking)
             match.submit(0, SeatAction::play(move(*match.snapshot(), "7g7f")));
@@ -282,11 +287,7 @@ TEST_F(MatchTest, ASeatThatThrowsLeavesTheGame) {
 // is dropped, and the person is asked again at once.
 TEST_F(MatchTest, UndoWhileTheOtherSeatThinks) {
     auto* thinker = new StubbornSeat();
-    std::vector<std::unique_ptr<Seat>> seats;
-    seats.push_back(std::make_unique<PersonSeat>());
-    seats.push_back(std::unique_ptr<Seat>(thinker));
-    Match match(Game(v_, testing::position(*v_, "start")), std::move(seats),
-                {"seireigi", file_, "", {}});
+    Match match = person_against(thinker);
     std::atomic<int> asked{0};
     match.set_listener([&](const MatchEvent& e) {
         if (e.kind != MatchEvent::Kind::Asking) return;

@@ -253,8 +253,40 @@ TEST_F(PlayCli, KanjiBoardIsAligned) {
         run("play --pieces kanji --color never --seat 2=random:1 --autosave " + path("k.game"),
             "quit\n", out),
         0);
-    EXPECT_NE(out.find("v香v桂v銀v金v王v金v銀v桂v香"), std::string::npos) << out;
-    EXPECT_NE(out.find(" 香 桂 銀 金 玉 金 銀 桂 香"), std::string::npos) << out;
+    // Every cell is as wide as the widest label plus a space; Gote's mark 'v', Sente's a space.
+    EXPECT_NE(out.find(" v香 v桂 v銀 v金 v王 v金 v銀 v桂 v香  a"), std::string::npos) << out;
+    EXPECT_NE(out.find("  香  桂  銀  金  玉  金  銀  桂  香  i"), std::string::npos) << out;
+}
+
+// play draws with the same printer as `moves --board`: on Dai, Gote's pieces that have no kanji
+// fall back to Latin with Gote's 'v' mark, and the cells stay apart.
+TEST_F(PlayCli, DaiKanjiBoardMarksGoteLatinPieces) {
+    std::string out;
+    EXPECT_EQ(run("play --variant dai-seireigi --pieces kanji --color never --seat 2=random:1 "
+                  "--autosave " +
+                      path("d.game"),
+                  "quit\n", out),
+              0);
+    EXPECT_NE(out.find(" vfc v吼犬"), std::string::npos) << out;
+    EXPECT_NE(out.find("  FC  吼犬"), std::string::npos) << out;
+}
+
+// `hint` asks the engine for the person's move and changes nothing; a bad time is refused.
+TEST_F(PlayCli, HintNamesALegalMoveAndChangesNothing) {
+    std::string out;
+    EXPECT_EQ(run("play --color never --seat 2=random:1 --autosave " + path("h.game"),
+                  "7g7f\nhint 0.2\nhint soon\nquit\n", out),
+              0);
+    const std::size_t at = out.find("Hint: ");
+    ASSERT_NE(at, std::string::npos) << out;
+    const std::string move = out.substr(at + 6, out.find(' ', at + 6) - at - 6);
+    EXPECT_NE(out.find("for Sente, depth "), std::string::npos) << out;
+    EXPECT_NE(out.find("'soon' is no number of seconds"), std::string::npos) << out;
+    // The hint is legal here: playing it is accepted.
+    std::string again;
+    EXPECT_EQ(run("play --resume " + path("h.game") + " --color never", move + "\nquit\n", again),
+              0);
+    EXPECT_NE(again.find("Move 3: Sente " + move), std::string::npos) << again;
 }
 
 TEST_F(PlayCli, ChangedVariantFileIsReportedOnResume) {

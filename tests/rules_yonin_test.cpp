@@ -24,7 +24,8 @@ using testing::legal_texts;
 using testing::piece_moves;
 using Set = std::set<std::string>;
 using testing::P1, testing::P2, testing::P3, testing::P4;
-using testing::Placed, testing::build;
+using testing::Placed, testing::build, testing::cascade_through_neutral_rook,
+    testing::dragon_checks_p3;
 
 std::shared_ptr<const Variant> yonin(
     const std::string& setup, VariantSpec::CheckOrder order = VariantSpec::CheckOrder::CheckedFirst,
@@ -168,15 +169,7 @@ TEST(Yonin, Rules_E2_3_MateTestIncludesDrops) {
     const auto v = yonin("compact");
     for (const int golds : {1, 0}) {
         SCOPED_TRACE(golds);
-        PositionState st = build(*v,
-                                 {{P1, "king", "5i"},
-                                  {P1, "+rook", "2c"},
-                                  {P2, "king", "9e"},
-                                  {P3, "king", "5a"},
-                                  {P3, "lance", "4a"},
-                                  {P3, "lance", "6a"},
-                                  {P4, "king", "1e"}},
-                                 P1);
+        PositionState st = dragon_checks_p3(*v);
         st.hands[P3][v->find_type("gold")] = golds;
         Both b(v, st);
         b.play("2c5c");  // the Dragon King checks 5a and covers 5b, 4b and 6b
@@ -199,24 +192,7 @@ TEST(Yonin, Rules_E2_4_CascadeThroughANeutralRook) {
     const auto v = yonin("compact");
     for (const bool p3_boxed_in : {true, false}) {
         SCOPED_TRACE(p3_boxed_in);
-        PositionState st = build(*v,
-                                 {{P1, "king", "9i"},
-                                  {P1, "silver", "4d"},
-                                  {P1, "gold", "3f"},
-                                  {P1, "pawn", "4f"},
-                                  {P2, "king", "5d"},
-                                  {P2, "rook", "5g"},
-                                  {P2, "pawn", "6c"},
-                                  {P2, "pawn", "6d"},
-                                  {P2, "pawn", "6e"},
-                                  {P3, "king", "5a"},
-                                  {P3, "pawn", "4a"},
-                                  {P3, "pawn", "6a"},
-                                  {P3, "pawn", "4b"},
-                                  {P4, "king", "1i"}},
-                                 P1);
-        if (p3_boxed_in)
-            st.board[*v->geo.parse_square("6b")] = make_piece(P3, v->find_type("pawn"), false);
+        PositionState st = cascade_through_neutral_rook(*v, p3_boxed_in);
         st.hands[P2][v->find_type("bishop")] = 1;
         st.hands[P2][v->find_type("pawn")] = 2;
         Both b(v, st);

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <utility>
 
-#include "game_view.h"
+#include "display_width.h"
 
 namespace seireigi::cli {
 
@@ -29,10 +30,37 @@ bool active(const PositionState& st, Player p) {
     return (st.active >> p) & 1;
 }
 
-// Three or four players: the owner's forward direction, which is also the way a neutral piece
-// attacks once its owner is out.
-std::string direction_mark(const Variant& v, Player owner) {
-    switch (v.orientation(owner)) {
+// How the board is turned on the screen: the bottom player's forward direction points up.
+struct Turn {
+    int quarters = 0;  // the bottom player's orientation, in quarter turns clockwise from North
+    int files = 0, ranks = 0;
+    bool sideways() const { return quarters % 2 == 1; }
+    int columns() const { return sideways() ? ranks : files; }
+    int rows() const { return sideways() ? files : ranks; }
+    // The board coordinates (x toward file 1, y toward the last rank) shown at screen column c,
+    // row r.
+    std::pair<int, int> board_xy(int c, int r) const {
+        switch (quarters) {
+            case 1:  // East up: turned a quarter counter-clockwise
+                return {files - 1 - r, c};
+            case 2:
+                return {files - 1 - c, ranks - 1 - r};
+            case 3:  // West up: turned a quarter clockwise
+                return {r, ranks - 1 - c};
+            default:
+                return {c, r};
+        }
+    }
+    // A direction on the board as it appears on the screen.
+    Orientation on_screen(Orientation o) const {
+        return static_cast<Orientation>((static_cast<int>(o) - quarters + 4) % 4);
+    }
+};
+
+// Three or four players: the owner's forward direction on the screen, which is also the way a
+// neutral piece attacks once its owner is out.
+std::string direction_mark(const Variant& v, Player owner, const Turn& turn) {
+    switch (turn.on_screen(v.orientation(owner))) {
         case Orientation::North:
             return "^";
         case Orientation::East:
@@ -45,19 +73,20 @@ std::string direction_mark(const Variant& v, Player owner) {
     return "?";
 }
 
-// The mark before a piece that says whose it is: the direction with three or four players; in
-// kanji with two players, 'v' for the second player (as KIF diagrams do) and a space for the
-// first; none in Latin with two players (the case says it).
-std::string owner_mark(const Variant& v, Player owner, bool kanji) {
-    if (v.num_players() > 2) return direction_mark(v, owner);
-    if (!kanji) return "";
-    return owner == 0 ? " " : "v";
-}
-
 struct Label {
     const Variant& v;
     bool kanji;
+    Turn turn;
 
+    // The mark before a piece that says whose it is: the direction with three or four players;
+    // in kanji with two players, 'v' for the second player (as KIF diagrams do, however the
+    // board is turned) and a space for the first; none in Latin with two players (the case
+    // says it).
+    std::string owner_mark(Player owner) const {
+        if (v.num_players() > 2) return direction_mark(v, owner, turn);
+        if (!kanji) return "";
+        return owner == 1 ? "v" : " ";
+    }
     // Without the owner mark (hands name their owner at the start of the line).
     std::string face(Player owner, PieceType base, bool promoted, bool neutral) const {
         const PieceTypeInfo& info = promoted ? v.types[v.types[base].promotes_to] : v.types[base];
@@ -72,17 +101,12 @@ struct Label {
         return (v.num_players() == 2 ? owner == 1 : neutral) ? lower(text) : text;
     }
     std::string operator()(Player owner, PieceType base, bool promoted, bool neutral) const {
-        return owner_mark(v, owner, kanji) + face(owner, base, promoted, neutral);
+        return owner_mark(owner) + face(owner, base, promoted, neutral);
     }
 };
 
-std::string pad_left(const std::string& s, std::size_t width) {
-    const std::size_t w = display_width(s);
-    return w >= width ? s : std::string(width - w, ' ') + s;
-}
-
-// The widest label any piece of the variant can have plus a separating space, so that the
-// board keeps its width whatever stands on it.
+// The widest label any piece of the variant can have, so that the board keeps its width whatever
+// stands on it, plus a separating space (kanji cells would run together otherwise: `v飛将v強熊`).
 std::size_t cell_width(const Variant& v, const Label& label) {
     std::size_t w = std::to_string(v.geo.files).size();
     for (Player p = 0; p < v.num_players(); ++p)
@@ -134,30 +158,43 @@ std::string hand_lines(const Variant& v, const PositionState& st, Player p, cons
 
 std::string render_position(const Variant& v, const PositionState& st, const BoardStyle& style) {
     const Geometry& g = v.geo;
-    const Label label{v, style.kanji};
+    const int n = v.num_players();
+    const Player bottom = style.bottom < n ? style.bottom : 0;
+    const Turn turn{static_cast<int>(v.orientation(bottom)), g.files, g.ranks};
+    const Label label{v, style.kanji, turn};
     const std::size_t width = cell_width(v, label);
-    const bool many = v.num_players() > 2;
+    const bool many = n > 2;
+    // Files are numbered from the right, ranks lettered from the top, as the board stands
+    // unturned; turned sideways, the letters run along the top and the numbers down the side.
+    const auto file_label = [&](int x) { return std::to_string(g.files - x); };
+    const auto rank_label = [](int y) { return std::string(1, static_cast<char>('a' + y)); };
     std::string out;
     if (many) {
         // Who plays which way, and what a neutral piece looks like.
-        for (Player p = 0; p < v.num_players(); ++p)
-            out += (p ? "  " : "") + colored(v.players[p].name + " " + direction_mark(v, p),
+        for (Player p = 0; p < n; ++p)
+            out += (p ? "  " : "") + colored(v.players[p].name + " " + direction_mark(v, p, turn),
                                              kPlayerColor[p], style.color);
         out += "   (the mark is the forward direction; lower case: neutral)\n";
     }
-    for (Player p = v.num_players() - 1; p >= 1; --p) out += hand_lines(v, st, p, label);
+    // The hands of the players across the board, then the bottom player's below it.
+    for (int i = n - 1; i >= 1; --i) out += hand_lines(v, st, (bottom + i) % n, label);
     out += " ";
-    for (int x = 0; x < g.files; ++x) out += pad_left(std::to_string(g.files - x), width);
+    for (int c = 0; c < turn.columns(); ++c) {
+        const auto [x, y] = turn.board_xy(c, 0);
+        out += pad_left(turn.sideways() ? rank_label(y) : file_label(x), width);
+    }
     out += "\n";
-    for (int y = 0; y < g.ranks; ++y) {
+    for (int r = 0; r < turn.rows(); ++r) {
         out += " ";
-        for (int x = 0; x < g.files; ++x) {
+        for (int c = 0; c < turn.columns(); ++c) {
+            const auto [x, y] = turn.board_xy(c, r);
             const Square s = g.square(x, y);
             const PieceCode pc = st.board[s];
             const bool neutral = pc != kEmpty && !active(st, owner_of(pc));
             const std::string text =
                 pc == kEmpty ? (style.kanji ? "・" : ".")
                              : label(owner_of(pc), type_of(pc), is_promoted(pc), neutral);
+            // Colour goes on after padding, so escape codes never upset the alignment.
             const std::string pad(width - std::min(width, display_width(text)), ' ');
             if (s == style.highlight && style.color) {
                 out += pad + colored(text, kReverse, true);
@@ -168,9 +205,10 @@ std::string render_position(const Variant& v, const PositionState& st, const Boa
                 out += pad + text;
             }
         }
-        out += "  " + std::string(1, static_cast<char>('a' + y)) + "\n";
+        const auto [x, y] = turn.board_xy(0, r);
+        out += "  " + (turn.sideways() ? file_label(x) : rank_label(y)) + "\n";
     }
-    out += hand_lines(v, st, 0, label);
+    out += hand_lines(v, st, bottom, label);
     return out;
 }
 

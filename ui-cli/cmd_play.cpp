@@ -128,6 +128,7 @@ void add_play_command(CLI::App& app) {
                     "for other shogi software to show");
     cmd->callback([opt, cmd] {
         TerminalSettings terminal;
+        terminal.hint_ms = opt->movetime;
         terminal.view.kanji = opt->pieces == "kanji";
         terminal.view.color =
             opt->color == "always" ||

@@ -1,11 +1,8 @@
-// Terminal rendering of a game: the board with file numbers and rank letters, both hands, the
-// last move, whose turn it is and any check. Pieces in Latin letters or kanji; every piece has a
-// Latin fallback (several Dai pieces have no agreed kanji). Columns are aligned by display width,
-// because kanji take two columns; colour is added only after alignment, and only when asked for.
+// Terminal rendering of a game: the board (board_printer) seen from a chosen player's side, the
+// last move highlighted, then the last move, whose turn it is and any check.
 #pragma once
 
 #include <string>
-#include <string_view>
 
 #include "game/game.h"
 
@@ -19,11 +16,5 @@ struct ViewOptions {
 };
 
 std::string render_game(const Game& game, const ViewOptions& options);
-
-// Terminal columns taken by UTF-8 text: East Asian wide characters take two.
-std::size_t display_width(std::string_view utf8);
-// `text` with every byte that is not part of a whole UTF-8 character replaced by '?', so that a
-// message never prints half a character.
-std::string whole_characters(std::string_view text);
 
 }  // namespace seireigi::cli

@@ -7,6 +7,7 @@
 #include "match/random_seat.h"
 #include "search/engine.h"
 #include "seats/usi_seat.h"
+#include "words.h"
 
 namespace seireigi::cli {
 
@@ -16,17 +17,6 @@ template <class T>
 bool read_number(std::string_view text, T& out) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
     return !text.empty() && ec == std::errc() && end == text.data() + text.size();
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t at = text.find(sep, start);
-        parts.push_back(text.substr(start, at - start));
-        if (at == std::string::npos) return parts;
-        start = at + 1;
-    }
 }
 
 class EnginePlayer : public MatchPlayer {
@@ -144,8 +134,8 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
     if (spec.starts_with("usi:")) {
         auto seat = make_usi_seat(spec, engine_options, {});
         if (auto* d = std::get_if<Diagnostic>(&seat)) return d->message;
-        return std::unique_ptr<MatchPlayer>(std::make_unique<UsiPlayer>(
-            spec, std::move(std::get<std::unique_ptr<UsiSeat>>(seat))));
+        return std::unique_ptr<MatchPlayer>(
+            std::make_unique<UsiPlayer>(spec, std::move(std::get<std::unique_ptr<UsiSeat>>(seat))));
     }
     if (!engine_options.empty())
         return "--option is for external engines (usi:COMMAND); '" + spec + "' takes none";

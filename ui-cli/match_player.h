@@ -17,9 +17,9 @@ namespace seireigi::cli {
 
 // What limits one move: a fixed node count, a fixed time, or the player's clock.
 struct MoveBudget {
-    std::uint64_t nodes = 0;  // 0: none
-    int movetime_ms = 0;      // 0: none
-    int time_ms = -1;         // the player's remaining main time; -1: no clock
+    std::uint64_t nodes = 0;    // 0: none
+    int movetime_ms = 0;        // 0: none
+    int time_ms = -1;           // the player's remaining main time; -1: no clock
     int opponent_time_ms = -1;  // the opponent's, for engines that plan with both clocks
     int increment_ms = 0;
     int byoyomi_ms = 0;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "game_view.h"
+#include "display_width.h"
 
 namespace seireigi::cli {
 

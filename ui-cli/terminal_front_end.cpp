@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "piece_legend.h"
@@ -31,11 +33,13 @@ const char* kHelp =
     "  board      show the board again\n"
     "  flip       turn the board around\n"
     "  legend     the pieces: abbreviation, name, kanji, moves (XBetza), promotion\n"
+    "  hint [S]   the engine's move for you, thinking S seconds (default: the engine's\n"
+    "             time per move)\n"
     "  quit       leave (also q or exit); the game stays in the autosave file\n"
     "  help       this text\n";
 
 const char* kCommandList =
-    "moves, undo, resign, impasse, save FILE, kif FILE, board, flip, legend, quit, help";
+    "moves, undo, resign, impasse, save FILE, kif FILE, board, flip, legend, hint, quit, help";
 
 std::string trim(const std::string& s) {
     const std::size_t a = s.find_first_not_of(" \t\r\n");
@@ -221,6 +225,8 @@ void TerminalFrontEnd::ask_move(Player p) {
             if (submit(SeatAction::play(*m))) return;
         } else if (word == "help" || word == "?") {
             std::cout << kHelp;
+        } else if (word == "hint") {
+            show_hint(*game, p, arg);
         } else if (word == "legend") {
             std::cout << render_legend(v);
         } else if (word == "moves") {
@@ -276,6 +282,49 @@ std::optional<Move> TerminalFrontEnd::read_move(const Game& game, const std::str
     const std::optional<bool> promote = ask_yes_no("Promote?");
     if (!promote) return std::nullopt;
     return *promote ? promoting : plain;
+}
+
+void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& arg) {
+    int ms = settings_.hint_ms;
+    if (!arg.empty()) {
+        char* end = nullptr;
+        const double seconds = std::strtod(arg.c_str(), &end);
+        if (end == arg.c_str() || *end != '\0' || !(seconds > 0) || seconds > 3600) {
+            std::cout << "hint: '" << whole_characters(arg)
+                      << "' is no number of seconds from 0 to 3600, e.g. hint 5\n";
+            return;
+        }
+        ms = std::max(1, static_cast<int>(seconds * 1000));
+    }
+    if (!hint_engine_) {
+        std::string why;
+        hint_engine_ = search::Engine::create(game.variant_ptr(), search::Options{}, &why);
+        if (!hint_engine_) {
+            std::cout << "No hint: the engine cannot play " << game.variant().name << " (" << why
+                      << ").\n";
+            return;
+        }
+    }
+    hint_engine_->set_position(game.start(), game.moves());
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f", ms / 1000.0);
+    std::cout << "Thinking for " << seconds << " s..." << std::endl;
+    search::Limits limits;
+    limits.movetime_ms = ms;
+    const search::Result r = hint_engine_->search(limits, {});
+    if (r.best.is_null()) {
+        std::cout << "No hint: " << game.variant().players[p].name << " has no legal move.\n";
+        return;
+    }
+    const Variant& v = game.variant();
+    std::string line;
+    for (std::size_t i = 0; i < r.pv.size() && i < 8; ++i) {
+        line += ' ';  // appended apart: GCC 12 warns falsely (-Wrestrict) on " " + string
+        line += write_move(v, r.pv[i]);
+    }
+    std::cout << "Hint: " << write_move(v, r.best) << " (" << search::describe_score(r.score)
+              << " for " << v.players[p].name << ", depth " << r.depth << "; expected line:" << line
+              << ")\n";
 }
 
 void TerminalFrontEnd::list_moves(const Game& game) const {

@@ -3,10 +3,13 @@
 // pipe): a move, a command, or the answer to a question (promote? resign? accept the impasse?).
 #pragma once
 
+#include <memory>
 #include <string>
 
+#include "display_width.h"
 #include "game_view.h"
 #include "match/match.h"
+#include "search/engine.h"
 
 namespace seireigi::cli {
 
@@ -15,6 +18,8 @@ struct TerminalSettings {
     // Print the board only before a person's prompt (and the other seats' moves as one line
     // each), instead of after every move.
     bool compact = false;
+    // How long `hint` thinks when not told (milliseconds).
+    int hint_ms = 1000;
 };
 
 class TerminalFrontEnd {
@@ -34,6 +39,8 @@ class TerminalFrontEnd {
     void show_board(const Game& game);
     void save_as(const Game& game, const std::string& what, const std::string& file) const;
     void list_moves(const Game& game) const;
+    // `hint [SECONDS]`: the engine's move for player p in `game`, with its score and line.
+    void show_hint(const Game& game, Player p, const std::string& arg);
     // The move `text` names, after asking whether to promote when it may and the text does not
     // say; nothing if the text is no legal move (said why) or the input ended.
     std::optional<Move> read_move(const Game& game, const std::string& text);
@@ -41,6 +48,7 @@ class TerminalFrontEnd {
     Match& match_;
     TerminalSettings settings_;
     bool board_stale_ = true;  // the position changed since the board was last printed
+    std::unique_ptr<search::Engine> hint_engine_;  // made at the first `hint`
 };
 
 // The in-game help: move text and the commands.

@@ -9,16 +9,10 @@
 #include "search_output.h"
 #include "text/notation.h"
 #include "text/start_position.h"
+#include "words.h"
 
 namespace seireigi::cli {
 namespace {
-
-std::vector<std::string> split_words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> words;
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
 
 std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
     std::string text;

@@ -7,16 +7,10 @@
 
 #include "protocol_variants.h"
 #include "text/start_position.h"
+#include "words.h"
 
 namespace seireigi::cli {
 namespace {
-
-std::vector<std::string> split_words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> words;
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
 
 std::optional<double> number(const std::string& text) {
     double value = 0;

@@ -26,8 +26,10 @@ std::vector<Line> split_lines(std::string_view text) {
     return out;
 }
 
-// The line without a trailing comment (a '#' at the start or after a space, outside quotes).
-std::string_view strip_comment(std::string_view s) {
+// Calls visit(i) for each character of `s` outside quotes (the quotes themselves excluded) until
+// it returns false; returns the position where it stopped, or s.size().
+template <class Visit>
+std::size_t for_each_unquoted(std::string_view s, Visit visit) {
     char quote = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
         const char c = s[i];
@@ -35,11 +37,18 @@ std::string_view strip_comment(std::string_view s) {
             if (c == quote) quote = 0;
         } else if (c == '"' || c == '\'') {
             quote = c;
-        } else if (c == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
-            return s.substr(0, i);
+        } else if (!visit(i)) {
+            return i;
         }
     }
-    return s;
+    return s.size();
+}
+
+// The line without a trailing comment (a '#' at the start or after a space, outside quotes).
+std::string_view strip_comment(std::string_view s) {
+    return s.substr(0, for_each_unquoted(s, [&](std::size_t i) {
+                        return !(s[i] == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t'));
+                    }));
 }
 
 std::string_view trim_right(std::string_view s) {
@@ -74,19 +83,14 @@ std::optional<PlainSyntaxError> unclosed_bracket(const std::vector<Line>& lines,
     std::vector<Open> open;
     for (const Line& l : lines) {
         const std::string_view s = strip_comment(l.raw);
-        char quote = 0;
-        for (std::size_t i = 0; i < s.size(); ++i) {
+        for_each_unquoted(s, [&](std::size_t i) {
             const char c = s[i];
-            if (quote) {
-                if (c == quote) quote = 0;
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-            } else if (c == '[' || c == '{') {
+            if (c == '[' || c == '{')
                 open.push_back({c, l.number, static_cast<int>(i) + 1});
-            } else if ((c == ']' || c == '}') && !open.empty()) {
+            else if ((c == ']' || c == '}') && !open.empty())
                 open.pop_back();
-            }
-        }
+            return true;
+        });
     }
     if (open.empty()) return std::nullopt;
     const Open& o = open.front();

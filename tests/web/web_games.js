@@ -15,6 +15,7 @@ async function newGame(page, variant, seats, position) {
   for (let p = 0; p < seats.length; ++p) await page.select(`#seat-${p}`, seats[p]);
   await page.$eval('#start-position', (e, v) => { e.value = v; }, position || '');
   const before = await page.$eval('body', (b) => b.dataset.version);
+  await page.$eval('#message', (m) => { m.hidden = true; });  // an earlier message is not this answer
   await page.click('#start');
   await page.waitForFunction((v) => document.body.dataset.version !== v ||
     !document.getElementById('message').hidden, {}, before);
@@ -159,6 +160,26 @@ async function promotionShown(page) {
       assert.strictEqual(loaded.position, saved.position);
       assert.strictEqual(loaded.result.over, false);
     }],
+    ['an impasse: refused with the reason while a King is outside its zone, then scored by points', async () => {
+      let asked = '';
+      const record = (d) => { asked = d.message(); };  // the harness accepts every dialog
+      page.on('dialog', record);
+      await newGame(page, 'seireigi', ['human', 'human']);
+      await page.click('#impasse');
+      await page.waitForFunction(() => /impasse/i.test(document.getElementById('message').textContent));
+      assert.match(await page.$eval('#message', (m) => m.textContent), /promotion zone/);
+      assert.strictEqual((await h.serverState(server)).result.over, false);
+      // Both Kings in their zones; Sente has 24 points in hand, Gote 4: below the threshold of 24.
+      await newGame(page, 'seireigi', ['human', 'human'], '4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4p 1');
+      await page.click('#impasse');
+      await page.waitForFunction(() => /impasse/i.test(document.getElementById('status').textContent));
+      assert.match(asked, /Declare an impasse\? Points: Sente 24, Gote 4/);
+      const s = await h.serverState(server);
+      assert.strictEqual(s.result.over, true);
+      assert.match(await page.$eval('#status', (e) => e.textContent), /Sente wins/);
+      await h.screenshot(page, opt.artefacts, 'seireigi-impasse.png');
+      page.off('dialog', record);
+    }],
     ['Yonin Seireigi: a mate eliminates a player, whose pieces turn neutral', async () => {
       await waitForVariantOptions(page, 'yonin-seireigi-compact');
       const start = '4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G 1234 1';
@@ -192,7 +213,9 @@ async function promotionShown(page) {
         const d = a.length > 1 ? `(${a})` : a;
         return lower ? d.toLowerCase() : d;
       };
-      const hands = v.hand_types.map((t) => `2${piece(t, false)}`).join('') +
+      // Every kind of piece in both hands, no more than the set holds (the server refuses
+      // positions that cannot arise in a game).
+      const hands = v.hand_types.map((t) => piece(t, false)).join('') +
         v.hand_types.map((t) => piece(t, true)).join('');
       const start = `7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/7K7 b ${hands} 1`;
       await newGame(page, 'dai-seireigi', ['human', 'human'], start);
@@ -200,6 +223,22 @@ async function promotionShown(page) {
       assert.strictEqual(await page.$$eval('#board .piece[data-hand-owner]', (e) => e.length), 2 * v.hand_types.length);
       assert.strictEqual(await page.$$eval('#board rect.sq', (e) => e.length), 225);
       await h.screenshot(page, opt.artefacts, 'dai-full-hands.png');
+      // Pointing at a piece in the hand draws its moves: the Hook Mover's two-leg destinations
+      // are marked as hooks, the Knight's leaps as jumps.
+      const legendOf = async (abbr, shot) => {
+        const c = await h.center(page, `#board .piece[data-hand-owner="0"][data-abbr="${abbr}"]`);
+        await page.mouse.move(c.x, c.y);
+        await page.waitForSelector('#legend .legend-mark');
+        const kinds = await page.$$eval('#legend .legend-mark', (e) => e.map((m) => m.getAttribute('class')));
+        await h.screenshot(page, opt.artefacts, shot);
+        await page.mouse.move(5, 5);
+        return kinds;
+      };
+      const hook = await legendOf('HM', 'dai-legend-hook-mover.png');
+      assert(hook.some((k) => k.includes('legend-hook')), `hook mover: ${hook.join()}`);
+      const knight = await legendOf('N', 'dai-legend-knight.png');
+      assert(knight.some((k) => k.includes('legend-jump')), `knight: ${knight.join()}`);
+      assert(!knight.some((k) => k.includes('legend-hook')), `knight: ${knight.join()}`);
       const t0 = Date.now();
       await move('drop', { player: 0, abbr: v.types[v.hand_types[v.hand_types.length - 1]].abbr }, '8h',
         `${piece(v.hand_types[v.hand_types.length - 1], false)}*8h`);

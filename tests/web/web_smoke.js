@@ -69,6 +69,11 @@ const h = require('./harness');
         const r = await h.raw(server, 'POST', '/api/new', { headers, body });
         assert.strictEqual(r.status, 400, `${body}: ${r.body}`);
       }
+      // A position that cannot arise in a game (Sente in check with Gote to move) is refused, with the reason.
+      const impossible = await h.raw(server, 'POST', '/api/new', { headers,
+        body: 'variant=seireigi&seats=human,human&position=' + encodeURIComponent('4k4/9/9/9/9/9/9/4r4/4K4 w - 1') });
+      assert.strictEqual(impossible.status, 400, impossible.body);
+      assert(/cannot arise in a game/.test(impossible.json.error), impossible.body);
       assert.strictEqual((await h.raw(server, 'GET', '/api/piece?square=abc')).status, 400);
       const after = await h.serverState(server);
       assert.strictEqual(after.position, before.position);

@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "context.h"
 #include "data_folder.h"
+#include "game/position_soundness.h"
 #include "game_json.h"
 #include "json_text.h"
 #include "record/kif.h"
@@ -26,6 +27,7 @@
 #include "text/start_position.h"
 #include "web_assets.h"
 #include "web_game.h"
+#include "words.h"
 
 namespace seireigi::cli {
 
@@ -91,17 +93,6 @@ std::optional<int> int_param(const httplib::Request& req, const std::string& nam
     if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos)
         return std::nullopt;
     return std::stoi(s);
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::size_t a = 0;
-    for (;;) {
-        const std::size_t b = s.find(sep, a);
-        out.push_back(s.substr(a, b == std::string::npos ? std::string::npos : b - a));
-        if (b == std::string::npos) return out;
-        a = b + 1;
-    }
 }
 
 class WebServer {
@@ -187,6 +178,10 @@ class WebServer {
             auto read = read_position(*lv.variant, position);
             if (auto* d = std::get_if<Diagnostic>(&read)) return "position: " + d->text();
             start = std::get<PositionState>(read);
+            if (const auto problems = impossible_position_problems(*lv.variant, start);
+                !problems.empty())
+                return "position: this position cannot arise in a game: " +
+                       problems.front().message;
         }
         return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms);
     }
