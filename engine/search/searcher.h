@@ -51,8 +51,9 @@ struct SkillSettings {
 };
 
 // A position that resolves static exchanges (position/static_exchange.h): the search then skips
-// losing captures in quiescence, orders them after the quiet moves, and prunes quiet moves
-// that lose material near the leaves.
+// losing captures in quiescence and orders them after the quiet moves. (Pruning quiet moves
+// that lose the exchange near the leaves was measured and gained nothing: drops that sacrifice
+// are how attacks on the King go.)
 template <class P>
 concept ExchangesStatically = requires(const P& p, Move m, int threshold) {
     { p.see_ge(m, threshold) } -> std::same_as<bool>;
@@ -470,8 +471,6 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             // Late-move pruning and futility pruning of quiet moves near the leaves.
             if (depth <= 3 && searched >= 6 + depth * depth) continue;
             if (depth <= 2 && f.static_eval + 150 * depth <= alpha) continue;
-            // A quiet move (a drop, mostly) onto a square where it is lost.
-            if (depth <= 3 && !exchange_at_least(m, -60 * depth * depth)) continue;
         }
         do_move(m);
         const bool gives_check = checks_.back();
