@@ -100,6 +100,22 @@ TEST(GameRecord, UnfinishedGameKeepsSeatsAndStart) {
     EXPECT_EQ(std::get<GameRecord>(back).seats, (std::vector<std::string>{"human", "random:9"}));
 }
 
+// An external engine's seat is a command with spaces: the seat line keeps it whole.
+TEST(GameRecord, SeatSpecWithSpacesReadsBack) {
+    auto v = testing::variant("seireigi");
+    Game game(v, testing::position(*v, "start"));
+    const GameRecord r = record_of(game, "seireigi", {"usi:sh /x/my engine.sh --fast", "human"});
+    auto back = read_record(write_record(r));
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(back));
+    EXPECT_EQ(std::get<GameRecord>(back).seats,
+              (std::vector<std::string>{"usi:sh /x/my engine.sh --fast", "human"}));
+    std::string text = write_record(r);
+    text.replace(text.find("seat 2 human"), 12, "seat  2   usi:a  b  ");
+    auto spaced = read_record(text);
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(spaced));
+    EXPECT_EQ(std::get<GameRecord>(spaced).seats[1], "usi:a  b");
+}
+
 // A variant file edited after the game was saved: the record refuses to replay, saying why.
 TEST(GameRecord, ChangedVariantFileIsDetected) {
     const fs::path dir = fs::temp_directory_path() / "seireigi-record-test";

@@ -116,15 +116,13 @@ TEST(GameRules, Rules_E1_14_CycleWithAQuietMoveIsADraw) {
 // board with Seireigi moves (a search of all the square geometries found none, and random
 // searches of longer cycles found none either).
 TEST(GameRules, Rules_A4_MutualPerpetualCheckIsADraw) {
-    const std::vector<SpanPly> mutual = {{0, true}, {1, true}, {0, true}, {1, true},
-                                         {0, true}, {1, true}, {0, true}, {1, true}};
-    EXPECT_EQ(perpetual_checkers(mutual, 2), (std::vector<Player>{0, 1}));
-    std::vector<SpanPly> one_quiet = mutual;
-    one_quiet[3].gave_check = false;
-    EXPECT_EQ(perpetual_checkers(one_quiet, 2), (std::vector<Player>{0}));
-    std::vector<SpanPly> both_quiet = one_quiet;
-    both_quiet[6].gave_check = false;
-    EXPECT_TRUE(perpetual_checkers(both_quiet, 2).empty());
+    std::vector<std::pair<Player, bool>> span = {{0, true}, {1, true}, {0, true}, {1, true},
+                                                 {0, true}, {1, true}, {0, true}, {1, true}};
+    EXPECT_EQ(testing::perpetual_checkers_of_cycle(span), (std::vector<Player>{0, 1}));
+    span[3].second = false;
+    EXPECT_EQ(testing::perpetual_checkers_of_cycle(span), (std::vector<Player>{0}));
+    span[6].second = false;
+    EXPECT_TRUE(testing::perpetual_checkers_of_cycle(span).empty());
 }
 
 // Mutual perpetual check in a game (§A.4 step 3). Seireigi's pieces have no such cycle (see

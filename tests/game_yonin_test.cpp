@@ -193,12 +193,11 @@ TEST(GameYonin, Rules_E2_12_PerpetualCheckerLosesAndTheOthersPlayOn) {
 
 // A cycle in which every player in the game checks on every move is a draw for all of them.
 TEST(GameYonin, Rules_D7_EveryActivePlayerAPerpetualCheckerIsADraw) {
-    const std::vector<SpanPly> span = {{0, true}, {2, true}, {3, true}, {0, true},
-                                       {2, true}, {3, true}, {0, true}, {2, true}};
-    EXPECT_EQ(perpetual_checkers(span, 4), (std::vector<Player>{0, 2, 3}));
-    std::vector<SpanPly> one_quiet = span;
-    one_quiet[4].gave_check = false;
-    EXPECT_EQ(perpetual_checkers(one_quiet, 4), (std::vector<Player>{0, 3}));
+    std::vector<std::pair<Player, bool>> span = {{0, true}, {2, true}, {3, true}, {0, true},
+                                                 {2, true}, {3, true}, {0, true}, {2, true}};
+    EXPECT_EQ(testing::perpetual_checkers_of_cycle(span), (std::vector<Player>{0, 2, 3}));
+    span[4].second = false;
+    EXPECT_EQ(testing::perpetual_checkers_of_cycle(span), (std::vector<Player>{0, 3}));
 }
 
 // ---- resignation with the after-loss procedure ------------------------------------------------

@@ -197,5 +197,31 @@ TEST_F(MatchCli, AnExternalEngineThatPlaysIllegalMovesLosesWithTheReason) {
     EXPECT_NE(out.find("lost: illegal move 1a1a"), std::string::npos) << out;
 }
 
+// An engine that never answers loses each game on time; that says nothing about its play, so
+// the games are listed but left out of the table (here: none counted), also by --merge.
+TEST_F(MatchCli, AnExternalEngineThatStaysSilentIsListedButNotCounted) {
+    {
+        std::ofstream script(path("silent-engine.sh"));
+        script << "while read -r line; do case \"$line\" in\n"
+                  "usi) echo 'id name silent'; echo usiok;;\n"
+                  "isready) echo readyok;;\n"
+                  "quit) exit 0;;\n"
+                  "esac; done\n";
+    }
+    std::string out, err;
+    ASSERT_EQ(run("match --player random --player 'usi:sh " + path("silent-engine.sh") +
+                      "' --games 2 --movetime 10 --out " + path("games"),
+                  out, err),
+              0)
+        << err;
+    EXPECT_NE(out.find(": 0 games"), std::string::npos) << out;
+    EXPECT_NE(out.find("decided by the referee, not by the rules (2)"), std::string::npos) << out;
+    EXPECT_NE(out.find("no bestmove within"), std::string::npos) << out;
+    EXPECT_NE(out.find("[not counted: an engine failure, not a move]"), std::string::npos) << out;
+    std::string merged, merge_err;
+    ASSERT_EQ(run("match --merge " + path("games"), merged, merge_err), 0) << merge_err;
+    EXPECT_EQ(merged, out);
+}
+
 }  // namespace
 }  // namespace seireigi

@@ -7,10 +7,22 @@
 #include <vector>
 
 #include "position/generic_position.h"
+#include "position/key_history.h"
 #include "test_support.h"
 #include "text/notation.h"
 
 namespace seireigi::testing {
+
+// The perpetual checkers (KeyHistory::repetition) of a cycle: a history that returns to its
+// first key after the given moves, each (mover, gave check).
+inline std::vector<Player> perpetual_checkers_of_cycle(
+    const std::vector<std::pair<Player, bool>>& moves) {
+    KeyHistory h(1);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        h.push(i + 1 == moves.size() ? 1 : 100 + i, moves[i].first, moves[i].second);
+    const PlayerList checkers = h.repetition(0).perpetual_checkers();
+    return {checkers.begin(), checkers.end()};
+}
 
 // The legal moves of the side to move, as sorted USI texts.
 inline std::set<std::string> legal_texts(const GenericPosition& pos) {

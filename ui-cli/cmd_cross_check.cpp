@@ -87,7 +87,7 @@ void run_kind_check(const CommonOptions& common, const std::string& engine_list,
                     std::cout << "DIFFERENCE: " << *r.difference << "\n";
                     differs = true;
                 } else {
-                    std::cout << "every kind, legal() and gives_check agree with their "
+                    std::cout << "every kind, legal(), gives_check and see_ge agree with their "
                                  "definitions\n";
                 }
             }

@@ -79,9 +79,10 @@ std::string result_text(const RefereeOutcome& o) {
 // A line of the listing of games the referee decided (the move limit, a loss on time, an
 // external engine's illegal move), printed after the table by a match and by --merge.
 std::string decision_line(int game_number, const std::array<std::string, 2>& seat_names,
-                          double sente_points, const std::string& adjudication) {
+                          double sente_points, const std::string& adjudication, bool counted) {
     return "game " + std::to_string(game_number) + " (" + seat_names[0] + " - " + seat_names[1] +
-           "): " + score_text(sente_points) + " " + adjudication;
+           "): " + score_text(sente_points) + " " + adjudication +
+           (counted ? "" : " [not counted: an engine failure, not a move]");
 }
 
 void print_decisions(const std::vector<std::string>& decisions) {
@@ -92,11 +93,12 @@ void print_decisions(const std::vector<std::string>& decisions) {
 
 // The referee's notes in a record: comment lines, which read_record skips and --merge reads.
 std::string annotated_record(const GameRecord& r, const std::array<std::string, 2>& match_names,
-                             int game_number, const std::string& adjudication) {
+                             int game_number, const std::string& adjudication, bool counted) {
     std::string text = write_record(r);
     std::string notes = "# match-player 1 " + match_names[0] + "\n# match-player 2 " +
                         match_names[1] + "\n# match-game " + std::to_string(game_number) + "\n";
     if (!adjudication.empty()) notes += "# match-adjudication " + adjudication + "\n";
+    if (!counted) notes += "# match-not-counted\n";
     const auto first_line_end = text.find('\n') + 1;
     return text.insert(first_line_end, notes);
 }
@@ -190,8 +192,8 @@ void run_match(const MatchOptions& opt) {
         const double first_points = o.points[first_is_sente ? 0 : 1];
         if (!o.adjudication.empty())
             decisions.push_back(decision_line(number, {seats[0]->name(), seats[1]->name()},
-                                              o.points[0], o.adjudication));
-        table.add(first_is_sente, first_points, std::to_string(pair));
+                                              o.points[0], o.adjudication, o.counted));
+        if (o.counted) table.add(first_is_sente, first_points, std::to_string(pair));
         if (!opt.out.empty()) {
             const GameRecord r = record_of(o.game, opt.common.variant,
                                            {seats[0]->seat_spec(), seats[1]->seat_spec()});
@@ -200,7 +202,7 @@ void run_match(const MatchOptions& opt) {
             std::snprintf(file, sizeof file, "game-%05d.txt", number);
             if (auto error = write_file_atomically(
                     fs::path(opt.out) / file,
-                    annotated_record(r, seat_names, number, o.adjudication), false))
+                    annotated_record(r, seat_names, number, o.adjudication, o.counted), false))
                 fail(*error);
         }
         std::cerr << "game " << number << "/" << opt.games << ": " << seats[0]->name() << " ("
@@ -248,6 +250,7 @@ void merge_records(const MatchOptions& opt) {
             // The referee's notes.
             std::array<std::string, 2> seat_names;
             std::string adjudication;
+            bool counted = true;
             int game_number = 0;
             std::istringstream lines(std::get<std::string>(text));
             std::string line;
@@ -256,6 +259,7 @@ void merge_records(const MatchOptions& opt) {
                 if (line.starts_with("# match-player 2 ")) seat_names[1] = line.substr(17);
                 if (line.starts_with("# match-game ")) game_number = std::atoi(line.c_str() + 13);
                 if (line.starts_with("# match-adjudication ")) adjudication = line.substr(21);
+                if (line == "# match-not-counted") counted = false;
             }
             if (seat_names[0].empty() || seat_names[1].empty() || game_number < 1) {
                 std::cerr << "warning: " << file.string()
@@ -295,11 +299,12 @@ void merge_records(const MatchOptions& opt) {
                 ++skipped;
                 continue;
             }
-            table->add(first_is_sente, first_is_sente ? sente_points : 1 - sente_points,
-                       dir + "#" + std::to_string((game_number - 1) / 2));
+            if (counted)
+                table->add(first_is_sente, first_is_sente ? sente_points : 1 - sente_points,
+                           dir + "#" + std::to_string((game_number - 1) / 2));
             if (!adjudication.empty())
                 decisions.push_back(
-                    decision_line(game_number, seat_names, sente_points, adjudication));
+                    decision_line(game_number, seat_names, sente_points, adjudication, counted));
         }
     }
     if (!table)

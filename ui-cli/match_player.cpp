@@ -87,6 +87,10 @@ class UsiPlayer : public MatchPlayer {
         return a.kind == SeatAction::Kind::Play ? a.move : Move();
     }
     std::string failure() const override { return seat_->failure(); }
+    bool failure_counts() const override {
+        const auto status = seat_->last_answer().status;
+        return status == UsiAnswer::Status::Move || status == UsiAnswer::Status::Win;
+    }
 
   private:
     std::string name_;

@@ -39,6 +39,10 @@ class MatchPlayer {
     // Why the last choose() resigned when the player itself did not (an external engine's
     // illegal or unreadable move, crash or silence); empty otherwise.
     virtual std::string failure() const { return ""; }
+    // Whether that failure says something about the player's play (a move our rules reject) or
+    // only about its setting up or the machine (a crash, silence, no answer in time): a game
+    // lost by the latter is listed but not counted.
+    virtual bool failure_counts() const { return true; }
 };
 
 // Reads `engine[:level][,hash=MB][,position=fast|generic]`, `random[:seed]` or `usi:COMMAND`

@@ -78,6 +78,7 @@ RefereeOutcome play_refereed_game(std::shared_ptr<const Variant> variant,
             if (!failure.empty()) {
                 out.points = points_of(g);
                 out.adjudication = variant->players[p].name + " lost: " + failure;
+                out.counted = players[p]->failure_counts();
                 return out;
             }
             break;

@@ -27,6 +27,9 @@ struct RefereeOutcome {
     // What the referee decided that the rules did not, in words ("" when the rules ended it):
     // the move-limit draw or impasse count, a loss on time.
     std::string adjudication;
+    // False for a game an external engine lost by a crash, silence or no answer in time: it
+    // says nothing about the players' strength, so the table leaves it out (and lists it).
+    bool counted = true;
     bool decided() const { return game.over() || !adjudication.empty(); }
 };
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "fast/seireigi_rules.h"
+#include "position/static_exchange.h"
 #include "position/zobrist.h"
 #include "rules/variant_fingerprint.h"
 
@@ -26,6 +27,12 @@ struct VariantKeys {
     std::array<PieceCode, 32> code{};                   // internal piece -> PieceCode
     std::array<std::int8_t, 128> kind_of_type{};        // variant base type -> kind, or -1
     std::array<std::uint32_t, kHandKinds> drop_bits{};  // Move::drop(type, 0)
+    // Static exchange (position/static_exchange.h), by kind: what capturing it wins, what
+    // promoting it wins, and the kinds in the order attackers capture (ties share an order).
+    std::array<int, kKinds> capture_value{};
+    std::array<int, kKinds> promotion_gain{};
+    std::array<int, kKinds> attacker_order{};
+    std::array<int, kKinds - 1> kinds_by_order{};
 };
 
 namespace {
@@ -92,6 +99,12 @@ struct MoveCounter {
     }
 };
 
+// Whether a piece of `kind` moving to `to` must promote (it could not move again).
+inline bool must_promote(Color c, int kind, int to) {
+    return ((kind == kPawn || kind == kLance) && kLastRank[c].test(to)) ||
+           (kind == kKnight && kLastTwo[c].test(to));
+}
+
 // The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
 // choices of RULES.md §A.1: a promotable piece may promote when it starts or ends in the zone,
 // and must where it could not move again (Pawn, Lance: last rank; Knight: last two).
@@ -154,6 +167,15 @@ std::shared_ptr<const VariantKeys> build_keys(const Variant& v) {
     k->active = zobrist::active(0x3);
     for (int kind = kPawn; kind < kKing; ++kind)
         k->drop_bits[kind] = Move::drop(k->type_of_kind[kind], 0).raw();
+    for (int kind = kPawn; kind < kKinds; ++kind) {
+        const PieceCode code = k->code[fast::make_piece(kBlack, kind)];
+        k->capture_value[kind] = exchange_capture_value(v, code);
+        k->promotion_gain[kind] = promotable(kind) ? exchange_promotion_gain(v, type_of(code)) : 0;
+        k->attacker_order[kind] = exchange_attacker_order(v, code);
+        k->kinds_by_order[kind - 1] = kind;
+    }
+    std::stable_sort(k->kinds_by_order.begin(), k->kinds_by_order.end(),
+                     [&](int a, int b) { return k->attacker_order[a] < k->attacker_order[b]; });
     return k;
 }
 
@@ -212,6 +234,8 @@ FastPosition::FastPosition(std::shared_ptr<const Variant> variant, const Positio
     key_ = compute_key();
     checkers_ = king_[us_] != kNoSq ? attackers_to(~us_, king_[us_], occupied()) : Bitboard();
     stack_.reserve(64);
+    key_history_ = KeyHistory(key_);
+    key_history_.reserve(64);
 }
 
 PositionState FastPosition::state() const {
@@ -301,6 +325,7 @@ void FastPosition::do_move(Move m) {
     key_ += keys_->side_change[us];
     us_ = ~us;
     checkers_ = king_[us_] != kNoSq ? attackers_to(us, king_[us_], occupied()) : Bitboard();
+    key_history_.push(key_, us, static_cast<bool>(checkers_));
 }
 
 void FastPosition::undo_move() {
@@ -323,6 +348,7 @@ void FastPosition::undo_move() {
     key_ = st.key;
     checkers_ = st.checkers;
     stack_.pop_back();
+    key_history_.pop();
 }
 
 void FastPosition::do_null_move() {
@@ -330,6 +356,7 @@ void FastPosition::do_null_move() {
     key_ += keys_->side_change[us_];
     us_ = ~us_;
     checkers_ = king_[us_] != kNoSq ? attackers_to(~us_, king_[us_], occupied()) : Bitboard();
+    key_history_.push(key_, -1, false);
 }
 
 void FastPosition::undo_null_move() {
@@ -337,6 +364,13 @@ void FastPosition::undo_null_move() {
     key_ = stack_.back().key;
     checkers_ = stack_.back().checkers;
     stack_.pop_back();
+    key_history_.pop();
+}
+
+void FastPosition::set_history(KeyHistory history) {
+    if (history.ply() < 0 || history.key(history.ply()) != key_)
+        throw std::invalid_argument("fast engine: the history does not end in this position");
+    key_history_ = std::move(history);
 }
 
 // ---- attacks ------------------------------------------------------------------------------
@@ -651,7 +685,8 @@ bool FastPosition::legal(Move m) const {
     return std::find(buf.data(), buf.data() + n, m) != buf.data() + n;
 }
 
-void FastPosition::generate(MoveKind kind, MoveList& list) const {
+template <class List>
+void FastPosition::generate_kind(MoveKind kind, List& list) const {
     if (kind == MoveKind::Evasions && !checkers_) return;
     MoveBuffer buf;
     int n;
@@ -670,6 +705,8 @@ void FastPosition::generate(MoveKind kind, MoveList& list) const {
             is_of_kind(*this, buf.data()[i], kind))
             list.push_back(buf.data()[i]);
 }
+template void FastPosition::generate_kind(MoveKind, MoveList&) const;
+template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
 
 // Plays the move on this very position and takes it back: no copy of the board and the undo
 // stack. The position is unchanged when the call returns, hence const; like every const call
@@ -694,6 +731,67 @@ std::uint64_t FastPosition::perft_leaves(int depth) {
         undo_move();
     }
     return total;
+}
+
+// ---- static exchange (position/static_exchange.h) ------------------------------------------
+
+int FastPosition::least_valuable(Bitboard attackers) const {
+    const auto& order = keys_->attacker_order;
+    for (std::size_t i = 0; i < keys_->kinds_by_order.size(); ++i) {
+        const int kind = keys_->kinds_by_order[i];
+        Bitboard found = attackers & by_kind_[kind];
+        if (!found) continue;
+        // Kinds of equal value compete by canonical square.
+        for (std::size_t j = i + 1; j < keys_->kinds_by_order.size(); ++j) {
+            const int other = keys_->kinds_by_order[j];
+            if (order[other] != order[kind]) break;
+            found |= attackers & by_kind_[other];
+        }
+        int best = found.first();
+        if (found.more_than_one())
+            found.for_each([&](int sq) {
+                if (kTables.canonical[sq] < kTables.canonical[best]) best = sq;
+            });
+        return best;
+    }
+    return kNoSq;
+}
+
+int FastPosition::see(Move m) const {
+    const int to = kTables.internal[m.to()];
+    Bitboard occ = occupied() | square_bb(to);
+    int on_to;  // the kind standing on `to`
+    int first_gain = 0;
+    if (m.is_drop()) {
+        on_to = keys_->kind_of_type[m.dropped()];
+    } else {
+        const int from = kTables.internal[m.from()];
+        on_to = kind_of(board_[from]);
+        occ ^= square_bb(from);
+        if (board_[to]) first_gain = keys_->capture_value[kind_of(board_[to])];
+        if (m.promotes()) {
+            first_gain += keys_->promotion_gain[on_to];
+            on_to += kPromoted;
+        }
+    }
+    SwapList swap(first_gain);
+    for (Color side = ~us_; on_to != kKing && !swap.full(); side = ~side) {
+        const int from = least_valuable(attackers_to(side, to, occ) & occ);
+        if (from == kNoSq) break;
+        int kind = kind_of(board_[from]);
+        const Bitboard after = occ ^ square_bb(from);
+        if (kind == kKing && (attackers_to(~side, to, after) & after)) break;  // not legal
+        int gain = keys_->capture_value[on_to];
+        if (promotable(kind) && (kZone[side].test(from) || kZone[side].test(to)) &&
+            exchange_promotes(true, !must_promote(side, kind, to), keys_->promotion_gain[kind])) {
+            gain += keys_->promotion_gain[kind];
+            kind += kPromoted;
+        }
+        swap.capture(gain);
+        on_to = kind;
+        occ = after;
+    }
+    return swap.resolve();
 }
 
 }  // namespace seireigi

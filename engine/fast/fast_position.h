@@ -24,9 +24,11 @@
 
 #include "fast/attacks.h"
 #include "fast/bitboard.h"
+#include "position/key_history.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "position/position_state.h"
+#include "position/scored_move_list.h"
 #include "rules/variant.h"
 
 namespace seireigi {
@@ -68,7 +70,8 @@ class FastPosition {
     // piece on `to`); what passes them is looked up among the generated moves.
     bool pseudo_legal(Move m) const;
     bool legal(Move m) const;
-    void generate(MoveKind kind, MoveList& list) const;
+    void generate(MoveKind kind, MoveList& list) const { generate_kind(kind, list); }
+    void generate(MoveKind kind, ScoredMoveList& list) const { generate_kind(kind, list); }
     void do_move(Move m);
     void undo_move();
     // The side to move passes (a search's null move); it must not be in check.
@@ -77,6 +80,17 @@ class FastPosition {
     bool in_check(Player p) const;
     bool has_legal_move(Player p) const;
     bool gives_check(Move m) const;
+    // Static exchange evaluation by the swap rule of position/static_exchange.h, on bitboards:
+    // x-rays come from the occupancy, attackers from the attacker tables.
+    int see(Move m) const;
+    bool see_ge(Move m, int threshold) const { return see(m) >= threshold; }
+
+    // The keys since construction, with who moved and whether each move gave check (a null
+    // move counts as nobody's); set_history replaces them by a longer history that ends in
+    // this position (a search's root: the game before it), whose last key must be key().
+    const KeyHistory& key_history() const { return key_history_; }
+    void set_history(KeyHistory history);
+    Repetition repetition(int since_ply) const { return key_history_.repetition(since_ply); }
 
     // The key computed from scratch (tests compare it with the incremental key).
     std::uint64_t compute_key() const;
@@ -97,6 +111,8 @@ class FastPosition {
         fast::Bitboard checkers;
     };
 
+    template <class List>
+    void generate_kind(MoveKind kind, List& list) const;
     // The generators hand their moves to a sink that writes or only counts them (.cpp).
     template <fast::Color Us, class Sink>
     void generate_for(Sink& sink, fast::Bitboard checkers) const;
@@ -113,6 +129,9 @@ class FastPosition {
     template <fast::Color By>
     bool slid_onto(int sq, fast::Bitboard occ) const;
     fast::Bitboard pinned(fast::Color c, fast::Bitboard occ) const;
+    // The square of the attacker among `attackers` that captures first in a static exchange
+    // (lowest value, then lowest canonical square); kNoSq if there is none.
+    int least_valuable(fast::Bitboard attackers) const;
     fast::Bitboard pieces(fast::Color c, int kind) const { return by_color_[c] & by_kind_[kind]; }
     fast::Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
 
@@ -133,8 +152,9 @@ class FastPosition {
     std::uint64_t key_ = 0;
     fast::Bitboard checkers_;
     std::vector<StateInfo> stack_;
+    KeyHistory key_history_;
 };
 
-static_assert(PositionContract<FastPosition>);
+static_assert(SearchPosition<FastPosition>);
 
 }  // namespace seireigi

@@ -1,9 +1,12 @@
 // The kind cross-check: a position's search-facing additions against their definitions, along
 // seeded random play-outs (`seireigi cross-check --kinds`). At every position:
-//  * each kind's list (position/move_kind.h) equals the legal list filtered by the kind;
+//  * each kind's list (position/move_kind.h) equals the legal list filtered by the kind, in a
+//    MoveList and in a ScoredMoveList alike;
 //  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
 //    when they are in the legal list;
-//  * gives_check(m) equals playing m and looking at the other players' Kings.
+//  * gives_check(m) equals playing m and looking at the other players' Kings;
+//  * see_ge(m, threshold) holds exactly up to the value of the swap rule played out with real
+//    moves (check/exchange_reference.h), for every capture and promotion and a few other moves.
 // Stops at the first difference and describes it.
 #pragma once
 
@@ -14,6 +17,7 @@
 #include <random>
 #include <string>
 
+#include "check/exchange_reference.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "text/notation.h"
@@ -25,8 +29,20 @@ struct KindCheckReport {
     std::optional<std::string> difference;  // what differed, with the position text
 };
 
-// P must offer generate(MoveKind, MoveList&), legal(Move) and gives_check(Move).
+// The static exchange of m against the reference; what differed, if anything.
 template <class P>
+std::optional<std::string> exchange_difference(const std::shared_ptr<const Variant>& v,
+                                               const P& pos, Move m) {
+    const int want = reference_exchange<P>(v, pos, m);
+    if (pos.see_ge(m, want) && !pos.see_ge(m, want + 1)) return std::nullopt;
+    int got = want;
+    while (got > -100000 && !pos.see_ge(m, got)) got -= 1;  // what see_ge says instead
+    while (got < 100000 && pos.see_ge(m, got + 1)) got += 1;
+    return "see_ge(" + write_move(*v, m) + ") holds up to " + std::to_string(got) +
+           ", the swap rule played out gives " + std::to_string(want);
+}
+
+template <SearchPosition P>
 KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const PositionState& start,
                             std::uint64_t seed, int games, int plies) {
     KindCheckReport report;
@@ -53,6 +69,15 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                                     std::to_string(want.size()));
                     return report;
                 }
+                ScoredMoveList scored;
+                pos.generate(kind, scored);
+                MoveList unscored(scored.begin(), scored.end());
+                std::sort(unscored.begin(), unscored.end());
+                if (unscored != got) {
+                    differ(pos, std::string("the ") + move_kind_name(kind) +
+                                    " list differs between MoveList and ScoredMoveList");
+                    return report;
+                }
             }
             for (Move m : legal) {
                 if (!pos.legal(m)) {
@@ -71,6 +96,17 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                 if (pos.gives_check(m) != check) {
                     differ(pos, "gives_check(" + write_move(*v, m) + ") is " +
                                     (check ? "false" : "true") + ", playing it says otherwise");
+                    return report;
+                }
+            }
+            // Every capture and promotion, and up to 8 other moves picked at random.
+            int others = 0;
+            const std::size_t offset = legal.empty() ? 0 : rng() % legal.size();
+            for (std::size_t i = 0; i < legal.size(); ++i) {
+                const Move m = legal[(offset + i) % legal.size()];
+                if (!is_of_kind(pos, m, MoveKind::Captures) && others++ >= 8) continue;
+                if (auto d = exchange_difference(v, pos, m)) {
+                    differ(pos, *d);
                     return report;
                 }
             }

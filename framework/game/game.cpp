@@ -91,7 +91,8 @@ std::optional<std::string> Game::unfit_for_play(const Variant& v, const Position
 Game::Game(std::shared_ptr<const Variant> variant, const PositionState& start)
     : variant_(std::move(variant)), start_(start), pos_(variant_, start) {
     if (auto why = unfit_for_play(*variant_, start)) throw std::invalid_argument(*why);
-    history_.push_back({pos_.state(), pos_.key(), -1, false});
+    history_.push_back({pos_.state()});
+    keys_ = KeyHistory(pos_.key());
     result_ = compute_result();
     refresh_legal();
     // The start itself may leave the player to move without a legal move.
@@ -119,7 +120,8 @@ void Game::play(Move m) {
     bool check = false;
     for (Player p = 0; p < variant_->num_players() && !check; ++p)
         if (p != mover && pos_.is_active(p)) check = pos_.in_check(p);
-    history_.push_back({pos_.state(), pos_.key(), mover, check});
+    history_.push_back({pos_.state()});
+    keys_.push(pos_.key(), mover, check);
     if (many_players()) record_turn_events(mover, 0);
     refresh_legal();
     conclude();
@@ -146,14 +148,14 @@ void Game::forfeit(Player loser, Player beneficiary) {
     pos_.forfeit(loser, beneficiary);
     // The position after these moves is now the one without the loser.
     history_.back().state = pos_.state();
-    history_.back().key = pos_.key();
+    keys_.replace_last_key(pos_.key());
     record_turn_events(beneficiary, 1);  // the loser's own event is the caller's
     refresh_legal();
 }
 
 Player Game::last_mover_except(const std::vector<Player>& losers) const {
     for (int j = static_cast<int>(history_.size()) - 1; j > 0; --j) {
-        const Player m = history_[j].mover;
+        const Player m = keys_.mover(j);
         if (pos_.is_active(m) && std::find(losers.begin(), losers.end(), m) == losers.end())
             return m;
     }
@@ -177,7 +179,7 @@ void Game::conclude() {
     } else if (legal_.empty()) {
         // No legal move loses, in check or not (§A.1).
         const Player p = to_move();
-        const Player by = ply() > 0 ? history_.back().mover : -1;
+        const Player by = ply() > 0 ? keys_.mover(keys_.ply()) : -1;
         end_with({{in_check() ? EventKind::Checkmate : EventKind::Stalemate, ply(), p, by}});
         return;
     }
@@ -195,20 +197,24 @@ void Game::conclude() {
 }
 
 std::vector<GameEvent> Game::repetition_events() const {
-    const Entry& now = history_.back();
-    std::vector<int> occurrences;
-    for (int i = 0; i < static_cast<int>(history_.size()); ++i)
-        if (history_[i].key == now.key && history_[i].state == now.state) occurrences.push_back(i);
-    if (occurrences.size() < 4) return {};
+    if (keys_.repetition(0).occurrences < 4) return {};
+    // Confirmed with full positions (DESIGN.md decision 8): the occurrences whose key and
+    // position both equal the current ones.
+    const int now = keys_.ply();
+    int first = -1, occurrences = 0;
+    for (int i = 0; i <= now; ++i)
+        if (keys_.key(i) == keys_.key(now) && history_[i].state == history_[now].state) {
+            if (first < 0) first = i;
+            ++occurrences;
+        }
+    if (occurrences < 4) return {};
 
-    // The span runs from the 1st occurrence to now (§A.4: "a continuous and unending series of
-    // checks", not only the last cycle). A perpetual checker moved in the span, and every one of
-    // its moves there left another player's King in check.
-    std::vector<SpanPly> span;
-    for (int j = occurrences.front() + 1; j < static_cast<int>(history_.size()); ++j)
-        span.push_back({history_[j].mover, history_[j].gave_check});
+    // §A.4 steps 2-3 over the span from the 1st occurrence to now ("a continuous and unending
+    // series of checks", not only the last cycle): the players who moved in the span and left
+    // another player's King in check with every move there. If that is every active player, the
+    // repetition is a draw (mutual perpetual check); otherwise each of them loses.
     std::vector<Player> checkers;
-    for (Player p : perpetual_checkers(span, variant_->num_players()))
+    for (Player p : keys_.repetition(first).perpetual_checkers())
         if (pos_.is_active(p)) checkers.push_back(p);
     int active = 0;
     for (Player p = 0; p < variant_->num_players(); ++p) active += pos_.is_active(p);
@@ -273,10 +279,11 @@ bool Game::undo() {
     if (a.move) {
         moves_.pop_back();
         history_.pop_back();
+        keys_.pop();
     } else {
         // A forfeit had replaced the current position.
         history_.back().state = pos_.state();
-        history_.back().key = pos_.key();
+        keys_.replace_last_key(pos_.key());
     }
     result_ = compute_result();
     refresh_legal();
@@ -353,18 +360,6 @@ void Game::declare_impasse(Player declarer) {
         end_with({{EventKind::Impasse, ply(), -1, declarer}});
     else
         events_.push_back({EventKind::ImpassePending, ply(), -1, declarer});
-}
-
-std::vector<Player> perpetual_checkers(const std::vector<SpanPly>& span, int players) {
-    std::vector<bool> moved(players, false), always_checked(players, true);
-    for (const SpanPly& ply : span) {
-        moved[ply.mover] = true;
-        if (!ply.gave_check) always_checked[ply.mover] = false;
-    }
-    std::vector<Player> out;
-    for (Player p = 0; p < players; ++p)
-        if (moved[p] && always_checked[p]) out.push_back(p);
-    return out;
 }
 
 std::string describe_result(const Game& game) {

@@ -36,6 +36,7 @@
 
 #include "core/types.h"
 #include "position/generic_position.h"
+#include "position/key_history.h"
 #include "position/position_state.h"
 #include "rules/variant.h"
 
@@ -100,7 +101,10 @@ class Game {
     int ply() const { return static_cast<int>(moves_.size()); }
     Player to_move() const { return pos_.side_to_move(); }
     // Who made move number `index` (0-based).
-    Player mover_of(int index) const { return history_[index + 1].mover; }
+    Player mover_of(int index) const { return keys_.mover(index + 1); }
+    // The keys of the positions so far, with who moved and whether each move gave check (a
+    // search's history before its root: see KeyHistory).
+    const KeyHistory& key_history() const { return keys_; }
     bool in_check() const { return pos_.in_check(to_move()); }
     const MoveList& legal_moves() const { return legal_; }
     const std::vector<GameEvent>& events() const { return events_; }
@@ -135,9 +139,6 @@ class Game {
   private:
     struct Entry {
         PositionState state;  // the full position, to confirm a repetition found by key
-        std::uint64_t key = 0;
-        Player mover = -1;        // who made the move that led here (-1 for the start)
-        bool gave_check = false;  // that move left another player's King in check
     };
 
     bool many_players() const { return variant_->num_players() > 2; }
@@ -163,6 +164,7 @@ class Game {
     GenericPosition pos_;
     std::vector<Move> moves_;
     std::vector<Entry> history_;  // history_[i]: the position after i moves
+    KeyHistory keys_;             // keys_.key(i): its key
     // What undo takes back: a move, or a declaration (resignation, impasse), with what stood
     // before it. Forfeits also stand on the Position's undo stack, hence its ply.
     struct Action {
@@ -175,15 +177,6 @@ class Game {
     MoveList legal_;
     GameResult result_;
 };
-
-// §A.4 steps 2-3 on a span of plies: the players who moved in the span and gave check with every
-// one of their moves there. If that is every active player, the repetition is a draw (mutual
-// perpetual check); otherwise each of them loses.
-struct SpanPly {
-    Player mover = 0;
-    bool gave_check = false;
-};
-std::vector<Player> perpetual_checkers(const std::vector<SpanPly>& span, int players);
 
 // The result in words for players, e.g. "Gote is checkmated: Sente wins." or
 // "Fourfold repetition: draw." Empty while the game goes on.

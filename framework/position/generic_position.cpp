@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
+#include <stdexcept>
 
+#include "position/static_exchange.h"
 #include "position/zobrist.h"
 
 namespace seireigi {
@@ -41,6 +44,20 @@ GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const P
     stamp_.assign(mb_->cells, 0);
     // A position given as a state may already be finished (RULES.md §0.4).
     if (variant_->num_players() > 2) game_over_ = active_count() <= 1 || nobody_can_move();
+    key_history_ = KeyHistory(key_);
+}
+
+void GenericPosition::set_history(KeyHistory history) {
+    if (history.ply() < 0 || history.key(history.ply()) != key_)
+        throw std::invalid_argument("the history does not end in this position");
+    key_history_ = std::move(history);
+}
+
+bool GenericPosition::other_in_check(Player mover) const {
+    if (variant_->num_players() == 2) return in_check(mover ^ 1);
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if (p != mover && is_active(p) && in_check(p)) return true;
+    return false;
 }
 
 PositionState GenericPosition::state() const {
@@ -127,6 +144,7 @@ void GenericPosition::do_move(Move m) {
     else
         set_to_move(next_player(me));
     history_.push_back(u);
+    key_history_.push(key_, me, other_in_check(me));
 }
 
 void GenericPosition::do_null_move() {
@@ -137,6 +155,7 @@ void GenericPosition::do_null_move() {
     u.game_over = game_over_;
     set_to_move(next_player(to_move_));
     history_.push_back(u);
+    key_history_.push(key_, -1, false);
 }
 
 void GenericPosition::set_to_move(Player p) {
@@ -175,6 +194,7 @@ void GenericPosition::forfeit(Player loser, Player beneficiary) {
     const int n = variant_->num_players();
     turn_procedure(beneficiary, (to_move_ + n - 1) % n, events);
     history_.push_back(u);
+    key_history_.push(key_, -1, false);
 }
 
 // RULES.md §D.4 steps 1-7, after a move (mating = after = the mover) or a forfeit.
@@ -266,6 +286,7 @@ void GenericPosition::undo_move() {
     assert(!history_.empty() && "undo_move without a move to undo");
     const Undo u = history_.back();
     history_.pop_back();
+    key_history_.pop();
     const Player me = u.mover;
     // First the turn procedure, which ran after the board move: eliminations in reverse order.
     if (variant_->num_players() > 2) {
@@ -462,8 +483,8 @@ bool GenericPosition::path_captures_royal_at(const CompiledMoves& cm, int node, 
 
 // ---- generation and legality --------------------------------------------------------------
 
-void GenericPosition::push_board_move(Player p, int from, int to, PieceCode pc,
-                                      MoveList& list) const {
+template <class List>
+void GenericPosition::push_board_move(Player p, int from, int to, PieceCode pc, List& list) const {
     const Square fs = mb_->square_of[from];
     const Square ts = mb_->square_of[to];
     if (is_promoted(pc)) {
@@ -477,7 +498,8 @@ void GenericPosition::push_board_move(Player p, int from, int to, PieceCode pc,
     if (may_stay) list.push_back(Move::board(fs, ts, false));
 }
 
-void GenericPosition::generate_pseudo(Player p, MoveList& list) const {
+template <class List>
+void GenericPosition::generate_pseudo(Player p, List& list) const {
     const Geometry& g = variant_->geo;
     for (Square s = 0; s < g.squares(); ++s) {
         const int cell = mb_->cell_of[s];
@@ -590,6 +612,11 @@ bool GenericPosition::legal_pseudo(Player p, Move m, bool check, bool paths) con
 }
 
 void GenericPosition::generate_legal(Player p, MoveList& list) const {
+    generate_legal_into(p, list);
+}
+
+template <class List>
+void GenericPosition::generate_legal_into(Player p, List& list) const {
     const std::size_t start = list.size();
     generate_pseudo(p, list);
     const int k = king_cell_[p];
@@ -603,7 +630,7 @@ void GenericPosition::generate_legal(Player p, MoveList& list) const {
 
 // Stops at the first legal move: the four-player turn procedure asks this after every move.
 bool GenericPosition::has_legal_move(Player p) const {
-    MoveList list;
+    ScoredMoveList list;  // on the stack: the turn procedure asks after every move
     generate_pseudo(p, list);
     const int k = king_cell_[p];
     const bool check = k >= 0 && royal_attacked(k, p);
@@ -666,15 +693,126 @@ bool GenericPosition::legal(Move m) const {
     return legal_pseudo(to_move_, m, check, paths);
 }
 
-void GenericPosition::generate(MoveKind kind, MoveList& list) const {
+template <class List>
+void GenericPosition::generate_kind(MoveKind kind, List& list) const {
     if (kind == MoveKind::Evasions && !in_check(to_move_)) return;
     const std::size_t start = list.size();
-    legal_moves(list);
+    if (!game_over_) generate_legal_into(to_move_, list);
     if (kind == MoveKind::Legal || kind == MoveKind::Evasions) return;
     std::size_t kept = start;
     for (std::size_t i = start; i < list.size(); ++i)
         if (is_of_kind(*this, list[i], kind)) list[kept++] = list[i];
     list.resize(kept);
+}
+template void GenericPosition::generate_kind(MoveKind, MoveList&) const;
+template void GenericPosition::generate_kind(MoveKind, ScoredMoveList&) const;
+
+// ---- static exchange (position/static_exchange.h) ------------------------------------------
+
+bool GenericPosition::captures_on(int from, PieceCode pc, int target) const {
+    const DeltaMoves& dm = moves_of(pc);
+    if (dm.has_paths) {
+        bool reached = false;
+        for_each_destination(from, pc, [&](int to) { reached = reached || to == target; });
+        return reached;
+    }
+    const int diff = target - from;
+    for (const LeapDelta& l : dm.leaps)
+        if (l.delta == diff && can_capture(l.modality)) return true;
+    for (const SlideDelta& s : dm.slides) {
+        if (!can_capture(s.modality) || diff % s.delta != 0 || diff / s.delta <= 0) continue;
+        int c = from;
+        for (int step = 1; s.max_steps == 0 || step <= s.max_steps; ++step) {
+            c += s.delta;
+            if (c == target) return true;
+            if (board_[c] != kEmpty) break;  // a blocker, or the border
+        }
+    }
+    return false;
+}
+
+bool GenericPosition::royal_capture_legal(int from, int target) const {
+    const PieceCode royal = board_[from], victim = board_[target];
+    board_[from] = kEmpty;
+    board_[target] = royal;
+    const bool legal = !royal_attacked(target, owner_of(royal));
+    board_[target] = victim;
+    board_[from] = royal;
+    return legal;
+}
+
+GenericPosition::ExchangeCapture GenericPosition::least_valuable_capture(int target, Player mover,
+                                                                         bool mover_side) const {
+    const Variant& v = *variant_;
+    const Square ts = mb_->square_of[target];
+    ExchangeCapture best;
+    int best_order = std::numeric_limits<int>::max();
+    // Squares in canonical order: on equal value the first found (the lowest square) stays.
+    for (Square s = 0; s < v.geo.squares(); ++s) {
+        const int cell = mb_->cell_of[s];
+        const PieceCode pc = board_[cell];
+        if (pc == kEmpty || cell == target) continue;
+        const Player owner = owner_of(pc);
+        if (!is_active(owner) || (owner == mover) != mover_side) continue;
+        const int order = exchange_attacker_order(v, pc);
+        if (order >= best_order) continue;
+        // The promotion choices generation would offer for this capture.
+        const bool promotable = v.can_promote(pc);
+        const bool may_promote = promotable && (v.in_zone(owner, s) || v.in_zone(owner, ts));
+        const bool may_stay = !promotable || v.may_stay_unpromoted(owner, type_of(pc), ts);
+        if (!may_promote && !may_stay) continue;
+        if (!captures_on(cell, pc, target)) continue;
+        if (is_royal(pc) && !royal_capture_legal(cell, target)) continue;
+        best_order = order;
+        best.cell = cell;
+        best.promote =
+            exchange_promotes(may_promote, may_stay, exchange_promotion_gain(v, type_of(pc)));
+    }
+    return best;
+}
+
+int GenericPosition::see(Move m) const {
+    const Variant& v = *variant_;
+    const Player mover = to_move_;
+    const int target = mb_->cell_of[m.to()];
+    const PieceCode victim = board_[target];
+    // What the captures change, to be put back: the cells they emptied, in order.
+    std::vector<std::pair<int, PieceCode>> lifted;
+    PieceCode on_target;
+    int first_gain = 0;
+    if (m.is_drop()) {
+        on_target = make_piece(mover, m.dropped(), false);
+    } else {
+        const int from = mb_->cell_of[m.from()];
+        on_target = board_[from];
+        lifted.emplace_back(from, on_target);
+        board_[from] = kEmpty;
+        if (victim != kEmpty) first_gain = exchange_capture_value(v, victim);
+        if (m.promotes()) {
+            first_gain += exchange_promotion_gain(v, type_of(on_target));
+            on_target = static_cast<PieceCode>(on_target | 0x80);
+        }
+    }
+    board_[target] = on_target;
+    SwapList swap(first_gain);
+    for (bool mover_side = false; !is_royal(on_target) && !swap.full(); mover_side = !mover_side) {
+        const ExchangeCapture c = least_valuable_capture(target, mover, mover_side);
+        if (c.cell < 0) break;
+        const PieceCode captor = board_[c.cell];
+        int gain = exchange_capture_value(v, on_target);
+        on_target = captor;
+        if (c.promote) {
+            gain += exchange_promotion_gain(v, type_of(captor));
+            on_target = static_cast<PieceCode>(captor | 0x80);
+        }
+        swap.capture(gain);
+        lifted.emplace_back(c.cell, captor);
+        board_[c.cell] = kEmpty;
+        board_[target] = on_target;
+    }
+    board_[target] = victim;
+    for (const auto& [cell, pc] : lifted) board_[cell] = pc;
+    return swap.resolve();
 }
 
 }  // namespace seireigi

@@ -17,10 +17,12 @@
 #include <memory>
 #include <vector>
 
+#include "position/key_history.h"
 #include "position/mailbox.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "position/position_state.h"
+#include "position/scored_move_list.h"
 #include "rules/variant.h"
 
 namespace seireigi {
@@ -50,7 +52,8 @@ class GenericPosition {
     bool pseudo_legal(Move m) const;
     bool legal(Move m) const;
     // Appends the legal moves of `kind` (position/move_kind.h) of the player to move.
-    void generate(MoveKind kind, MoveList& list) const;
+    void generate(MoveKind kind, MoveList& list) const { generate_kind(kind, list); }
+    void generate(MoveKind kind, ScoredMoveList& list) const { generate_kind(kind, list); }
     void do_move(Move m);
     // Three or more players: `loser` leaves the game without a move (resignation, perpetual
     // check; RULES.md §D.7) by the after-loss procedure, with `beneficiary` receiving the hand
@@ -66,6 +69,11 @@ class GenericPosition {
     bool in_check(Player p) const;
     bool has_legal_move(Player p) const;
     bool gives_check(Move m) const;
+    // Static exchange evaluation of m by the swap rule of position/static_exchange.h (any
+    // number of players), and whether it reaches `threshold`. Plays the captures on the board
+    // and takes them back, like the legality tests.
+    int see(Move m) const;
+    bool see_ge(Move m, int threshold) const { return see(m) >= threshold; }
 
     // Three or more players: at most one player is left, or every active player had to skip
     // (a draw, RULES.md §D.4 step 7). Always false for two players (mate ends the move list).
@@ -74,6 +82,13 @@ class GenericPosition {
     TurnEvents last_events() const {
         return events_.empty() || history_.empty() ? TurnEvents{} : events_.back();
     }
+
+    // The keys since construction, with who moved and whether each move gave check (a null
+    // move and a forfeit count as nobody's move); set_history replaces them by a longer history
+    // that ends in this position (a search's root: the game before it).
+    const KeyHistory& key_history() const { return key_history_; }
+    void set_history(KeyHistory history);
+    Repetition repetition(int since_ply) const { return key_history_.repetition(since_ply); }
 
     // The legal moves of `p` as if `p` were to move.
     void generate_legal(Player p, MoveList& list) const;
@@ -118,8 +133,26 @@ class GenericPosition {
     bool leaves_king_safe(Player p, Move m) const;
     bool drop_mates_illegally(Player p, Move m) const;
     bool any_enemy_path_attacker(Player p) const;
-    void push_board_move(Player p, int from, int to, PieceCode pc, MoveList& list) const;
-    void generate_pseudo(Player p, MoveList& list) const;
+
+    // Static exchange (see()): whether the piece on `from` captures on `target` with the board
+    // as it stands, and the capture the side (`mover` alone, or else every other active player)
+    // makes next on `target` (cell -1: none).
+    bool captures_on(int from, PieceCode pc, int target) const;
+    struct ExchangeCapture {
+        int cell = -1;
+        bool promote = false;
+    };
+    ExchangeCapture least_valuable_capture(int target, Player mover, bool mover_side) const;
+    bool royal_capture_legal(int from, int target) const;
+    // Generation into a MoveList or a ScoredMoveList (defined and used in the .cpp only).
+    template <class List>
+    void push_board_move(Player p, int from, int to, PieceCode pc, List& list) const;
+    template <class List>
+    void generate_pseudo(Player p, List& list) const;
+    template <class List>
+    void generate_legal_into(Player p, List& list) const;
+    template <class List>
+    void generate_kind(MoveKind kind, List& list) const;
 
     // A trial move on the board only (no key, no hands), for legality tests.
     struct Trial {
@@ -141,6 +174,8 @@ class GenericPosition {
     // player clockwise after `after`, else the next active player after `after`, and skips.
     void turn_procedure(Player mating, Player after, TurnEvents& events);
     void eliminate(Player loser, Player beneficiary);
+    // Whether a player other than `mover` is in check (after mover's move).
+    bool other_in_check(Player mover) const;
     void restore_eliminated(Player loser, Player beneficiary);
     void set_active(std::uint8_t mask);
     void set_to_move(Player p);
@@ -165,6 +200,7 @@ class GenericPosition {
     std::uint64_t key_ = 0;
     bool game_over_ = false;
     std::vector<Undo> history_;
+    KeyHistory key_history_;
     // What the turn procedure did, one entry per move (three or more players only, which keeps
     // the two-player Undo record small).
     std::vector<TurnEvents> events_;
@@ -177,6 +213,6 @@ class GenericPosition {
     mutable std::uint32_t stamp_counter_ = 0;
 };
 
-static_assert(PositionContract<GenericPosition>);
+static_assert(SearchPosition<GenericPosition>);
 
 }  // namespace seireigi

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "core/types.h"
+#include "position/move_kind.h"
 #include "position/position_state.h"
+#include "position/scored_move_list.h"
 #include "rules/variant.h"
 
 namespace seireigi {
@@ -39,6 +41,24 @@ const PositionState& > &&std::copy_constructible<P>&& requires(P& p, const P& cp
     { cp.has_legal_move(player) } -> std::same_as<bool>;  // as if `player` were to move
     { cp.gives_check(m) } -> std::same_as<bool>;          // m leaves some other player in check
     { cp.key() } -> std::same_as<std::uint64_t>;          // Zobrist key, equal across engines
+};
+
+// The search part of the contract: what the generic and the fast position add for a search (the
+// naive reference generator stays naive). Same meaning on every engine; the kind cross-check
+// (check/kind_check.h) compares each with its definition.
+template <class P>
+concept SearchPosition = PositionContract<P> &&
+    requires(P& p, const P& cp, Move m, MoveList& list, ScoredMoveList& scored, MoveKind kind,
+             int threshold) {
+    cp.generate(kind, list);    // position/move_kind.h
+    cp.generate(kind, scored);  // the same moves, on the stack with a score slot each
+    { cp.pseudo_legal(m) } -> std::same_as<bool>;
+    { cp.legal(m) } -> std::same_as<bool>;  // any bit pattern may be asked
+    p.do_null_move();                       // two players, not in check
+    p.undo_null_move();
+    // Static exchange by the swap rule of position/static_exchange.h.
+    { cp.see(m) } -> std::same_as<int>;
+    { cp.see_ge(m, threshold) } -> std::same_as<bool>;
 };
 
 }  // namespace seireigi

@@ -177,10 +177,13 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
                 return error("'fingerprint' needs 16 hexadecimal digits");
             r.fingerprint = std::stoull(words[0], nullptr, 16);
         } else if (key == "seat") {
-            auto p = words.size() == 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
+            // The spec is the rest of the line: an external engine's command has spaces.
+            auto p = words.size() >= 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
             if (!p) return error("expected 'seat N SPEC', e.g. 'seat 2 random:42'");
             if (r.seats.size() <= static_cast<std::size_t>(*p)) r.seats.resize(*p + 1);
-            r.seats[*p] = words[1];
+            const std::size_t after_number = rest.find(words[0]) + words[0].size();
+            const std::size_t spec = rest.find_first_not_of(" \t", after_number);
+            r.seats[*p] = rest.substr(spec, rest.find_last_not_of(" \t") + 1 - spec);
         } else if (key == "move") {
             if (words.empty()) return error("'move' needs a move, e.g. 'move 7g7f'");
             // "move 2 8e5e": with three or more players, the mover's number first (a move text
