@@ -77,6 +77,12 @@ struct MoveWriter {
     }
 };
 
+// A MoveWriter for which generate_for leaves the drops out: they are never captures or
+// promotions, and in drop-heavy positions they are most of the moves.
+struct NoDropWriter : MoveWriter {
+    static constexpr bool kSkipsDrops = true;
+};
+
 struct MoveCounter {
     int n = 0;
     void add(std::uint32_t) { ++n; }
@@ -591,7 +597,8 @@ void FastPosition::generate_for(Sink& sink, Bitboard checkers) const {
     std::uint64_t any_hand;
     static_assert(sizeof any_hand == sizeof hand_[Us]);
     std::memcpy(&any_hand, hand_[Us].data(), sizeof any_hand);
-    if (any_hand && drop_target) generate_drops<Us>(sink, drop_target);
+    if constexpr (!requires { Sink::kSkipsDrops; })
+        if (any_hand && drop_target) generate_drops<Us>(sink, drop_target);
 }
 
 int FastPosition::generate(Move* out) const {
@@ -665,7 +672,17 @@ template <class List>
 void FastPosition::generate_kind(MoveKind kind, List& list) const {
     if (kind == MoveKind::Evasions && !checkers_) return;
     MoveBuffer buf;
-    const int n = generate(buf.data());
+    int n;
+    if (kind == MoveKind::Captures) {
+        NoDropWriter w{{buf.data()}};
+        if (us_ == kBlack)
+            generate_for<kBlack>(w, checkers_);
+        else
+            generate_for<kWhite>(w, checkers_);
+        n = static_cast<int>(w.out - buf.data());
+    } else {
+        n = generate(buf.data());
+    }
     for (int i = 0; i < n; ++i)
         if (kind == MoveKind::Legal || kind == MoveKind::Evasions ||
             is_of_kind(*this, buf.data()[i], kind))

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/splitmix64.h"
+#include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "search/engine.h"
 #include "search/evaluation.h"
@@ -33,15 +34,35 @@
 
 namespace seireigi::search {
 
-// What skill levels below 20 change: a depth cap and evaluation noise (docs/engine.md).
+// What skill levels below 20 change: a depth cap and evaluation noise (docs/engine.md). The
+// noise falls with the cube of the distance to level 20, so the low levels are erratic while
+// the middle levels keep most of their judgement and convert won games.
 struct SkillSettings {
     int max_depth = 0;  // 0: none
     int noise_cp = 0;   // the evaluation is perturbed by up to this much, per position
+    static constexpr int kWeakestNoiseCp = 400;
     static SkillSettings of(int level) {
         if (level >= 20) return {};
         level = std::max(level, 1);
-        return {std::max(1, level / 2), (20 - level) * 15};
+        const double distance = (20.0 - level) / 19.0;
+        return {std::max(1, level / 2),
+                static_cast<int>(std::lround(kWeakestNoiseCp * distance * distance * distance))};
     }
+};
+
+// A position that resolves static exchanges (position/static_exchange.h): the search then skips
+// losing captures in quiescence and orders them after the quiet moves. (Pruning quiet moves
+// that lose the exchange near the leaves was measured and gained nothing: drops that sacrifice
+// are how attacks on the King go.)
+template <class P>
+concept ExchangesStatically = requires(const P& p, Move m, int threshold) {
+    { p.see_ge(m, threshold) } -> std::same_as<bool>;
+};
+
+// A position that generates one kind of moves (position/move_kind.h) faster than all of them.
+template <class P>
+concept GeneratesKinds = requires(const P& p, MoveKind kind, MoveList& list) {
+    p.generate(kind, list);
 };
 
 template <PositionContract P>
@@ -70,6 +91,8 @@ class Searcher {
         MoveList moves;
         std::array<Move, 2> killers{};
         std::vector<int> scores;
+        std::vector<std::pair<int, Move>> scored;  // pick()'s sorting room
+        MoveList probe;                            // quiesce()'s mate-in-one candidates
         int static_eval = 0;
     };
 
@@ -83,6 +106,13 @@ class Searcher {
     // Whether m ends within two squares of an enemy King (candidates of the mate probe).
     bool lands_near_enemy_king(Move m) const;
     bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
+    // Whether m wins at least `threshold` by static exchange (always, on a position without it).
+    bool exchange_at_least(Move m, int threshold) const {
+        if constexpr (ExchangesStatically<P>)
+            return pos_->see_ge(m, threshold);
+        else
+            return true;
+    }
     int victim_gain(Move m) const {
         return is_capture(m) ? eval_.capture_gain(face_of(pos_->piece_on(m.to()))) : 0;
     }
@@ -204,7 +234,9 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
         else if (is_capture(m) || m.promotes()) {
             const int attacker =
                 m.is_drop() ? 0 : eval_.face_value(face_of(pos_->piece_on(m.from())));
-            s = (1 << 28) + victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
+            const int gain = victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
+            // A capture that loses the exchange goes after the quiet moves.
+            s = (exchange_at_least(m, 0) ? (1 << 28) : -(1 << 28)) + gain;
         } else if (m == f.killers[0])
             s = (1 << 27) + 2;
         else if (m == f.killers[1])
@@ -216,16 +248,34 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
     (void)ply;
 }
 
-// Selection: the best remaining move, ties to the smaller canonical Move.
+// The best remaining move, ties to the smaller canonical Move. The first few are selected one
+// by one (a cut often comes early); past them the rest is sorted once by the same order, so
+// the sequence is the same either way.
 template <PositionContract P>
 Move Searcher<P>::pick(Frame& f, std::size_t i) {
-    std::size_t best = i;
-    for (std::size_t j = i + 1; j < f.moves.size(); ++j)
-        if (f.scores[j] > f.scores[best] ||
-            (f.scores[j] == f.scores[best] && f.moves[j] < f.moves[best]))
-            best = j;
-    std::swap(f.moves[i], f.moves[best]);
-    std::swap(f.scores[i], f.scores[best]);
+    constexpr std::size_t kSelectedOneByOne = 3;
+    const auto before = [&](std::size_t a, std::size_t b) {
+        return f.scores[a] > f.scores[b] || (f.scores[a] == f.scores[b] && f.moves[a] < f.moves[b]);
+    };
+    if (i < kSelectedOneByOne) {
+        std::size_t best = i;
+        for (std::size_t j = i + 1; j < f.moves.size(); ++j)
+            if (before(j, best)) best = j;
+        std::swap(f.moves[i], f.moves[best]);
+        std::swap(f.scores[i], f.scores[best]);
+    } else if (i == kSelectedOneByOne && f.moves.size() - i > 1) {
+        auto& scored = f.scored;
+        scored.clear();
+        for (std::size_t j = i; j < f.moves.size(); ++j)
+            scored.push_back({f.scores[j], f.moves[j]});
+        std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
+            return a.first > b.first || (a.first == b.first && a.second < b.second);
+        });
+        for (std::size_t j = i; j < f.moves.size(); ++j) {
+            f.scores[j] = scored[j - i].first;
+            f.moves[j] = scored[j - i].second;
+        }
+    }
     return f.moves[i];
 }
 
@@ -248,20 +298,38 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     if (repetition(ply, rep)) return rep;
     Frame& f = frames_[static_cast<std::size_t>(ply)];
     f.moves.clear();
-    pos_->legal_moves(f.moves);
-    if (f.moves.empty()) return mated_in(ply);
-    if (ply >= kMaxPly) return evaluate();
     const bool in_check = checks_.back();
+    // Below the first level, out of check, only captures and promotions are searched: a
+    // position that generates them alone saves generating the drops. (A side not in check
+    // with no legal move at all is then not seen there; that needs every piece blocked and
+    // nothing in hand.)
+    bool all_moves = true;
+    if constexpr (GeneratesKinds<P>) {
+        if (qdepth > 0 && !in_check) {
+            pos_->generate(MoveKind::Captures, f.moves);
+            all_moves = false;
+        }
+    }
+    if (all_moves) {
+        pos_->legal_moves(f.moves);
+        if (f.moves.empty()) return mated_in(ply);
+    }
+    if (ply >= kMaxPly) return evaluate();
     int best = -kInfinite;
     if (!in_check) {
         best = evaluate();
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
         // Mate-in-one probe at the first quiescence level: moves that land near the enemy
-        // King and leave it no legal reply.
+        // King and leave it no legal reply. Tried in canonical order, so that every position
+        // implementation counts the same nodes.
         if (qdepth == 0) {
-            for (Move m : f.moves) {
-                if (!lands_near_enemy_king(m)) continue;
+            auto& candidates = f.probe;
+            candidates.clear();
+            for (Move m : f.moves)
+                if (lands_near_enemy_king(m)) candidates.push_back(m);
+            std::sort(candidates.begin(), candidates.end());
+            for (Move m : candidates) {
                 pos_->do_move(m);
                 ++nodes_;
                 const bool mate = pos_->in_check(pos_->side_to_move()) &&
@@ -284,9 +352,11 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     order(f, Move(), ply);
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
-        // Delta pruning: a capture that cannot lift the score to alpha is not tried.
+        // Delta pruning: a capture that cannot lift the score to alpha is not tried; nor one
+        // that loses the exchange.
         if (!in_check && best > -kMateBound && best + victim_gain(m) + 200 < alpha && !m.promotes())
             continue;
+        if (!in_check && best > -kMateBound && !exchange_at_least(m, 0)) continue;
         do_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
         undo_move();
