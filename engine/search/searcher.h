@@ -235,8 +235,10 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
             const int attacker =
                 m.is_drop() ? 0 : eval_.face_value(face_of(pos_->piece_on(m.from())));
             const int gain = victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
-            // A capture that loses the exchange goes after the quiet moves.
-            s = (exchange_at_least(m, 0) ? (1 << 28) : -(1 << 28)) + gain;
+            // A capture that loses the exchange goes after the quiet moves, unless it checks:
+            // sacrifices with check are how mates in shogi begin.
+            const bool sound = exchange_at_least(m, 0) || pos_->gives_check(m);
+            s = (sound ? (1 << 28) : -(1 << 28)) + gain;
         } else if (m == f.killers[0])
             s = (1 << 27) + 2;
         else if (m == f.killers[1])

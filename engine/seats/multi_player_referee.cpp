@@ -52,11 +52,14 @@ MultiPlayerGameResult play_multi_player_game(const std::shared_ptr<const Variant
             if (settings.check_reference) {
                 const ReferencePosition reference(variant, game.current());
                 if (m.is_null() || !reference.is_legal(m)) {
-                    result.failure =
-                        "ply " + std::to_string(game.ply()) + ": the engine's move " +
-                        (m.is_null() ? std::string("(none)") : write_move(*variant, m)) +
-                        " is not legal by the reference generator in " +
-                        write_position(*variant, game.current());
+                    // Built by appending: GCC 12 warns falsely (-Wrestrict) on "..." + string.
+                    std::string& f = result.failure;
+                    f = "ply ";
+                    f += std::to_string(game.ply());
+                    f += ": the engine's move ";
+                    f += m.is_null() ? std::string("(none)") : write_move(*variant, m);
+                    f += " is not legal by the reference generator in ";
+                    f += write_position(*variant, game.current());
                     break;
                 }
             }
