@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "bench_contract.h"
 #include "check/perft.h"
 #include "commands.h"
 #include "engines.h"
@@ -146,6 +147,7 @@ void add_bench_command(CLI::App& app) {
         int depth_change = 0;
         bool no_search = false;
         bool search_only = false;
+        bool contract = false;
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
@@ -167,7 +169,31 @@ void add_bench_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_flag("--no-search", opt->no_search, "leave out the search section");
     cmd->add_flag("--search-only", opt->search_only, "only the search section");
+    cmd->add_flag("--contract", opt->contract,
+                  "only the cost of the search-facing calls: legal(m) against generating every "
+                  "move, gives_check(m) against copying the position and making the move (ns "
+                  "per call, on the Seireigi positions)");
     cmd->callback([opt] {
+        if (opt->contract) {
+            auto v = load_or_report(opt->common);
+            std::vector<ContractBenchPosition> positions;
+            for (const BenchPosition& bp : kPositions) {
+                if (std::string(bp.text) == "start") {
+                    positions.push_back({bp.name, start_state(*v)});
+                    continue;
+                }
+                auto read = read_position(*v, bp.text);
+                if (auto* d = std::get_if<Diagnostic>(&read)) {
+                    report(*d, bp.name);
+                    throw UserError{};
+                }
+                positions.push_back({bp.name, std::get<PositionState>(read)});
+            }
+            std::cout << "cpu " << cpu_model() << ", built for " << build_target()
+                      << ", load average " << load_average() << "\n";
+            bench_contract(v, positions, split_engines(opt->engines));
+            return;
+        }
         if (opt->search_only) {
             std::cout << "cpu " << cpu_model() << ", built for " << build_target() << "\n";
             bench_search(*opt, split_engines(opt->engines));
