@@ -86,7 +86,8 @@ void add_play_command(CLI::App& app) {
         "play",
         "play in the terminal (by default you are the first player, against the engine). Moves are "
         "typed in USI notation (7g7f, 8h2b+, P*5e); type 'help' in the game "
-        "for the commands (moves, undo, resign, impasse, save, kif, board, flip, quit)");
+        "for the commands (moves, undo, resign, impasse, save, kif, board, flip, legend, hint, "
+        "quit)");
     opt->common.add_to(*cmd);
     cmd->footer(std::string("\nDuring the game, at your prompt:\n") + terminal_help() +
                 "Pieces: upper case for the first player, lower case for the second; with four "
@@ -94,10 +95,10 @@ void add_play_command(CLI::App& app) {
                 "--variant V' lists the pieces.");
     cmd->add_option("--seat", opt->seats,
                     "who plays player N: N=human, N=engine[:level] (level 1 weakest to 20 full "
-                    "strength, the default) or N=random[:seed]. Default: 1=human, every other "
-                    "player the engine (random movers where the engine cannot play the variant "
-                    "yet, e.g. four players); repeat for each player, e.g. --seat 1=human "
-                    "--seat 2=human for two people at one terminal");
+                    "strength, the default; with three or four players also "
+                    "engine:brs[:level] or engine:paranoid[:level]) or N=random[:seed]. Default: "
+                    "1=human, every other player the engine; repeat for each player, e.g. --seat "
+                    "1=human --seat 2=human for two people at one terminal");
     cmd->add_option("--movetime", opt->movetime, "milliseconds the engine thinks per move")
         ->check(CLI::Range(10, 3600000))
         ->capture_default_str();
