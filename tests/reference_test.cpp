@@ -158,12 +158,31 @@ INSTANTIATE_TEST_SUITE_P(
                       GameSet{test_variant_path("four-player-test.yaml"), 100},
                       GameSet{test_variant_path("four-player-test.yaml"), 100, true},
                       GameSet{test_variant_path("shogi-eastwest.yaml"), 100},
+                      GameSet{test_variant_path("cannon-drops-test.yaml"), 100},
                       GameSet{test_variant_path("big-hook-test.yaml"), 60}),
     [](const ::testing::TestParamInfo<GameSet>& info) {
         std::string name = std::filesystem::path(info.param.variant).stem().string();
         std::replace(name.begin(), name.end(), '-', '_');
         return info.param.broad_drop_mate ? name + "_broad" : name;
     });
+
+// A drop that becomes the screen of an enemy Cannon exposes the dropper's King: the generic
+// engine skips the King-safety test of drops only when no enemy path needs a screen.
+TEST(ReferenceRulesPositions, DropOpeningAScreenedAttackIsIllegal) {
+    const auto v = testing::variant(test_variant_path("cannon-drops-test.yaml"));
+    const Move screen = Move::drop(v->find_type("gold"), *v->geo.parse_square("5e"));
+    for (const std::string text : {"k3c4/9/9/9/9/9/9/9/4K4 b G 1",     // Cannon on the King's file
+                                   "k3r4/9/9/9/9/9/9/9/4K4 b G 1"}) {  // a Rook instead
+        SCOPED_TRACE(text);
+        const PositionState st = testing::position(*v, text);
+        GenericPosition gen(v, st);
+        ReferencePosition ref(v, st);
+        EXPECT_EQ(compare_moves(*v, gen, ref), "");
+        // Behind the Cannon the Gold would be its screen; against the Rook it blocks.
+        EXPECT_EQ(gen.is_legal(screen), text[2] == 'r');
+        EXPECT_EQ(gen.legal(screen), text[2] == 'r');
+    }
+}
 
 // ---- positions of RULES.md §C and §E, random positions ----------------------------------------
 

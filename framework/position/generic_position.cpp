@@ -527,12 +527,18 @@ void GenericPosition::generate_pseudo(Player p, List& list) const {
     }
 }
 
-bool GenericPosition::any_enemy_path_attacker(Player p) const {
+GenericPosition::KingExposure GenericPosition::king_exposure(Player p) const {
+    KingExposure e;
+    const int k = king_cell_[p];
+    if (k < 0) return e;
+    e.check = royal_attacked(k, p);
     for (int c : path_cells_) {
         const PieceCode pc = board_[c];
-        if (is_piece(pc) && owner_of(pc) != p && moves_of(pc).royal_capturing_paths) return true;
+        if (!is_piece(pc) || owner_of(pc) == p) continue;
+        e.paths = e.paths || moves_of(pc).royal_capturing_paths;
+        e.hops = e.hops || moves_of(pc).royal_capturing_hops;
     }
-    return false;
+    return e;
 }
 
 GenericPosition::Trial GenericPosition::trial_move(Player p, Move m) const {
@@ -593,16 +599,20 @@ bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
     return illegal;
 }
 
-// `check`: p's King is attacked now; `paths`: some enemy piece has royal-capturing paths.
-// Without either, only a move of the King or of a piece aligned with it can expose the King.
-bool GenericPosition::legal_pseudo(Player p, Move m, bool check, bool paths) const {
+// Out of check, a drop only adds a blocker, so it exposes the King only to a path over a
+// screen; a board move exposes it only if it is the King's, lies on a line through the King, or
+// some enemy path turns corners.
+bool GenericPosition::legal_pseudo(Player p, Move m, const KingExposure& exposure) const {
     const int k = king_cell_[p];
     if (k >= 0) {
-        bool test = check || paths;
-        if (!m.is_drop()) {
+        bool test = exposure.check;
+        if (m.is_drop()) {
+            test = test || exposure.hops;
+        } else {
             const int from = mb_->cell_of[m.from()];
             const std::size_t ks = static_cast<std::size_t>(mb_->square_of[k]);
-            test = test || from == k || mb_->aligned[ks * variant_->geo.squares() + m.from()];
+            test = test || exposure.paths || from == k ||
+                   mb_->aligned[ks * variant_->geo.squares() + m.from()];
         }
         if (test && !leaves_king_safe(p, m)) return false;
     }
@@ -619,12 +629,10 @@ template <class List>
 void GenericPosition::generate_legal_into(Player p, List& list) const {
     const std::size_t start = list.size();
     generate_pseudo(p, list);
-    const int k = king_cell_[p];
-    const bool check = k >= 0 && royal_attacked(k, p);
-    const bool paths = k >= 0 && any_enemy_path_attacker(p);
+    const KingExposure exposure = king_exposure(p);
     std::size_t kept = start;
     for (std::size_t i = start; i < list.size(); ++i)
-        if (legal_pseudo(p, list[i], check, paths)) list[kept++] = list[i];
+        if (legal_pseudo(p, list[i], exposure)) list[kept++] = list[i];
     list.resize(kept);
 }
 
@@ -632,11 +640,9 @@ void GenericPosition::generate_legal_into(Player p, List& list) const {
 bool GenericPosition::has_legal_move(Player p) const {
     ScoredMoveList list;  // on the stack: the turn procedure asks after every move
     generate_pseudo(p, list);
-    const int k = king_cell_[p];
-    const bool check = k >= 0 && royal_attacked(k, p);
-    const bool paths = k >= 0 && any_enemy_path_attacker(p);
+    const KingExposure exposure = king_exposure(p);
     return std::any_of(list.begin(), list.end(),
-                       [&](Move m) { return legal_pseudo(p, m, check, paths); });
+                       [&](Move m) { return legal_pseudo(p, m, exposure); });
 }
 
 bool GenericPosition::in_check(Player p) const {
@@ -687,10 +693,7 @@ bool GenericPosition::pseudo_legal(Move m) const {
 
 bool GenericPosition::legal(Move m) const {
     if (!pseudo_legal(m)) return false;
-    const int k = king_cell_[to_move_];
-    const bool check = k >= 0 && royal_attacked(k, to_move_);
-    const bool paths = k >= 0 && any_enemy_path_attacker(to_move_);
-    return legal_pseudo(to_move_, m, check, paths);
+    return legal_pseudo(to_move_, m, king_exposure(to_move_));
 }
 
 template <class List>

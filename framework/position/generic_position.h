@@ -132,7 +132,14 @@ class GenericPosition {
     // King safety of `p` after the pseudo-legal move m, tested by playing it on the board.
     bool leaves_king_safe(Player p, Move m) const;
     bool drop_mates_illegally(Player p, Move m) const;
-    bool any_enemy_path_attacker(Player p) const;
+    // What can expose p's King to a move of p: a check, enemy pieces whose paths turn corners
+    // (any board move may open one), and enemy paths over a screen (a drop may open one).
+    struct KingExposure {
+        bool check = false;
+        bool paths = false;
+        bool hops = false;
+    };
+    KingExposure king_exposure(Player p) const;
 
     // Static exchange (see()): whether the piece on `from` captures on `target` with the board
     // as it stands, and the capture the side (`mover` alone, or else every other active player)
@@ -168,7 +175,7 @@ class GenericPosition {
     PieceCode take(int cell);
     Player next_player(Player after) const;
     // Whether the pseudo-legal move m of p is legal (king safety, drop mate).
-    bool legal_pseudo(Player p, Move m, bool check, bool paths) const;
+    bool legal_pseudo(Player p, Move m, const KingExposure& exposure) const;
     // RULES.md §D.4 steps 1-7 (three or more players): mates and cascades attributed to
     // `mating` (who is never mated by it; -1 for none), then the next player: the first checked
     // player clockwise after `after`, else the next active player after `after`, and skips.

@@ -23,6 +23,17 @@ bool path_can_capture_royal(const CompiledMoves& m, int node) {
     return false;
 }
 
+// Whether a royal-capturing destination of the path tree lies beyond a Hop leg: such a path
+// needs a screen, so adding a piece (a drop) can create the attack.
+bool path_hops_to_royal(const CompiledMoves& m, int node, bool hopped = false) {
+    const PathNode& n = m.path_nodes[node];
+    if (n.child_count == 0) return hopped && can_capture(n.modality) && !n.victim_not_royal;
+    for (int c = 0; c < n.child_count; ++c)
+        if (path_hops_to_royal(m, n.first_child + c, hopped || n.modality == Modality::Hop))
+            return true;
+    return false;
+}
+
 int find_or_add(std::vector<int>& list, int value) {
     auto it = std::find(list.begin(), list.end(), value);
     if (it != list.end()) return static_cast<int>(it - list.begin());
@@ -79,6 +90,8 @@ MailboxTables build_mailbox(const Variant& v) {
             dm.has_paths = !cm.path_roots.empty();
             for (int root : cm.path_roots)
                 if (path_can_capture_royal(cm, root)) dm.royal_capturing_paths = true;
+            for (int root : cm.path_roots)
+                if (path_hops_to_royal(cm, root)) dm.royal_capturing_hops = true;
             dm.may_repeat_destination = cm.may_repeat_destination;
         }
     }

@@ -37,6 +37,7 @@ struct DeltaMoves {
     std::vector<SlideDelta> slides;
     bool has_paths = false;
     bool royal_capturing_paths = false;  // a path can capture a royal: attack tests must walk it
+    bool royal_capturing_hops = false;   // ... over a screen: a piece added can open the attack
     bool may_repeat_destination = false;
 };
 
