@@ -99,26 +99,45 @@ struct MoveCounter {
     }
 };
 
-// Whether a piece of `kind` moving to `to` must promote (it could not move again).
+// The squares where a piece of `kind` could not move again (RULES.md §A.1): Pawn and Lance on
+// the last rank, Knight on the last two. It must promote on arriving there and may not be
+// dropped there.
+constexpr Bitboard dead_squares(Color c, int kind) {
+    return kind == kPawn || kind == kLance ? kLastRank[c]
+           : kind == kKnight               ? kLastTwo[c]
+                                           : Bitboard();
+}
+
 inline bool must_promote(Color c, int kind, int to) {
-    return ((kind == kPawn || kind == kLance) && kLastRank[c].test(to)) ||
-           (kind == kKnight && kLastTwo[c].test(to));
+    return dead_squares(c, kind).test(to);
+}
+
+// The promotion choices of RULES.md §A.1: a promotable piece (the Gold included) may promote
+// when it starts or ends in the zone, and must where it could not move again. emit() applies
+// them to a set of destinations, this to one move.
+inline bool promotion_choice_allowed(Color c, int kind, int from, int to, bool promotes) {
+    if (promotes) return promotable(kind) && (kZone[c].test(from) || kZone[c].test(to));
+    return !must_promote(c, kind, to);
 }
 
 // The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
-// choices of RULES.md §A.1: a promotable piece may promote when it starts or ends in the zone,
-// and must where it could not move again (Pawn, Lance: last rank; Knight: last two).
+// choices above.
 template <Color Us, int Kind, class Sink>
 inline void emit(Sink& sink, int from, Bitboard to) {
     const std::uint32_t fb = from_bits(from);
     if constexpr (promotable(Kind)) {
-        constexpr Bitboard forced = Kind == kPawn || Kind == kLance ? kLastRank[Us]
-                                    : Kind == kKnight               ? kLastTwo[Us]
-                                                                    : Bitboard();
+        constexpr Bitboard forced = dead_squares(Us, Kind);
         sink.add_to(fb | kPromoteBit, kZone[Us].test(from) ? to : to & kZone[Us]);
         to = to.andnot(forced);
     }
     sink.add_to(fb, to);
+}
+
+// The square from which a Pawn of `us` would check the King on `king`; kNoSq when there is no
+// King or it stands on the rank where such a Pawn could not stand.
+inline int pawn_checking_square(Color us, int king) {
+    if (king == kNoSq || y_of(king) == (us == kBlack ? 8 : 0)) return kNoSq;
+    return us == kBlack ? king + 1 : king - 1;
 }
 
 template <Color Us, int Kind, class Sink>
@@ -528,11 +547,8 @@ void FastPosition::generate_drops(Sink& sink, Bitboard target) const {
     if (h[kPawn]) {
         // Nifu: no file holding one of our unpromoted Pawns.
         Bitboard to = target.andnot(kLastRank[Us]).andnot(occupied_files(pieces(Us, kPawn)));
-        const int ek = king_[~Us];
-        if (ek != kNoSq && y_of(ek) != (Us == kBlack ? 8 : 0)) {
-            const int front = Us == kBlack ? ek + 1 : ek - 1;  // a pawn here checks
-            if (to.test(front) && drop_pawn_mates<Us>(front)) to ^= square_bb(front);
-        }
+        const int front = pawn_checking_square(Us, king_[~Us]);
+        if (front != kNoSq && to.test(front) && drop_pawn_mates<Us>(front)) to ^= square_bb(front);
         sink.add_to(keys_->drop_bits[kPawn], to);
     }
     // The other kinds by rank band: every kind that may go to the squares of the band (Lance
@@ -646,26 +662,57 @@ bool FastPosition::has_legal_move(Player p) const {
     return counter.n > 0;
 }
 
+// The moves the generator makes if the mover's King could be left in check and drop-pawn mate
+// were allowed, decided for this one move: the same tables and the same rules.
 bool FastPosition::pseudo_legal(Move m) const {
     if (!m.well_formed() || m.to() >= kSquares) return false;
-    const Piece target = board_[kTables.internal[m.to()]];
+    const int to = kTables.internal[m.to()];
+    const Piece target = board_[to];
     if (m.is_drop()) {
-        if (target || m.dropped() >= static_cast<int>(keys_->kind_of_type.size())) return false;
+        static_assert(std::tuple_size_v<decltype(keys_->kind_of_type)> > 0x7F);  // dropped()
         const int kind = keys_->kind_of_type[m.dropped()];
-        if (kind < kPawn || kind >= kKing || !hand_[us_][kind]) return false;
-    } else {
-        if (m.from() >= kSquares) return false;
-        const Piece p = board_[kTables.internal[m.from()]];
-        if (!p || color_of(p) != us_ || (target && color_of(target) == us_)) return false;
+        if (target || kind < kPawn || kind >= kKing || !hand_[us_][kind]) return false;
+        if (dead_squares(us_, kind).test(to)) return false;
+        // Nifu: no file holding one of our unpromoted Pawns.
+        return kind != kPawn || !occupied_files(pieces(us_, kPawn)).test(to);
     }
-    return true;
+    if (m.from() >= kSquares) return false;
+    const int from = kTables.internal[m.from()];
+    const Piece p = board_[from];
+    if (!p || color_of(p) != us_) return false;
+    // Nor does the generator capture a King.
+    if (target && (color_of(target) == us_ || kind_of(target) == kKing)) return false;
+    const int kind = kind_of(p);
+    const Bitboard reach = us_ == kBlack ? attacks<kBlack>(kind, from, occupied())
+                                         : attacks<kWhite>(kind, from, occupied());
+    return reach.test(to) && promotion_choice_allowed(us_, kind, from, to, m.promotes());
 }
 
+// What generate_for() decides for the one move: a King step onto a square the enemy does not
+// attack; in check, only evasions; a pinned piece stays on its pin ray; no drop-pawn mate.
 bool FastPosition::legal(Move m) const {
     if (!pseudo_legal(m)) return false;
-    MoveBuffer buf;
-    const int n = generate(buf.data());
-    return std::find(buf.data(), buf.data() + n, m) != buf.data() + n;
+    const int ksq = king_[us_];
+    const int to = kTables.internal[m.to()];
+    const int from = m.is_drop() ? kNoSq : kTables.internal[m.from()];
+    if (from != kNoSq && from == ksq)  // sliders see through where the King stood
+        return !attackers_to(~us_, to, occupied() ^ square_bb(ksq));
+    if (checkers_) {
+        if (checkers_.more_than_one()) return false;  // only the King may move
+        // Take the checker or step between, as in generate_for().
+        const int csq = checkers_.first();
+        const Bitboard block = kind_of(board_[csq]) == kHeavenly ? Bitboard() : between(ksq, csq);
+        if (!(m.is_drop() ? block : block | checkers_).test(to)) return false;
+    }
+    if (m.is_drop()) {
+        if (keys_->kind_of_type[m.dropped()] != kPawn ||
+            to != pawn_checking_square(us_, king_[~us_]))
+            return true;
+        return us_ == kBlack ? !drop_pawn_mates<kBlack>(to) : !drop_pawn_mates<kWhite>(to);
+    }
+    if (ksq == kNoSq || kTables.direction[ksq][from] < 0) return true;  // cannot be pinned
+    const Bitboard occ = occupied();
+    return !pinned(us_, occ).test(from) || pin_ray(ksq, from, occ).test(to);
 }
 
 template <class List>
