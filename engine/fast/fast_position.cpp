@@ -7,7 +7,9 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "fast/move_rules.h"
 #include "fast/seireigi_rules.h"
+#include "fast/variant_keys.h"
 #include "position/static_exchange.h"
 #include "position/zobrist.h"
 #include "rules/variant_fingerprint.h"
@@ -16,33 +18,10 @@ namespace seireigi {
 
 namespace fast {
 
-// Keys and type indices of one variant (see the header).
-struct VariantKeys {
-    std::array<std::array<std::uint64_t, kSquares>, 32> board{};  // [piece][internal square]
-    std::array<std::array<std::uint64_t, kHandKinds>, 2> hand{};
-    std::array<std::uint64_t, 2> side_change{};  // to_move(~c) - to_move(c)
-    std::uint64_t to_move[2]{};
-    std::uint64_t active = 0;
-    std::array<PieceType, kKing + 1> type_of_kind{};    // base kinds 1..8 -> variant type
-    std::array<PieceCode, 32> code{};                   // internal piece -> PieceCode
-    std::array<std::int8_t, 128> kind_of_type{};        // variant base type -> kind, or -1
-    std::array<std::uint32_t, kHandKinds> drop_bits{};  // Move::drop(type, 0)
-    // Static exchange (position/static_exchange.h), by kind: what capturing it wins, what
-    // promoting it wins, and the kinds in the order attackers capture (ties share an order).
-    std::array<int, kKinds> capture_value{};
-    std::array<int, kKinds> promotion_gain{};
-    std::array<int, kKinds> attacker_order{};
-    std::array<int, kKinds - 1> kinds_by_order{};
-};
-
 namespace {
 
 constexpr std::uint32_t kBoardBit = 1u << 29;
 constexpr std::uint32_t kPromoteBit = 1u << 27;
-
-constexpr Bitboard kZone[2] = {ranks_bb(0, 2), ranks_bb(6, 8)};
-constexpr Bitboard kLastRank[2] = {rank_bb(0), rank_bb(8)};
-constexpr Bitboard kLastTwo[2] = {ranks_bb(0, 1), ranks_bb(7, 8)};
 
 inline std::uint32_t from_bits(int from) {
     return (static_cast<std::uint32_t>(kTables.canonical[from]) << 10) | kBoardBit;
@@ -99,29 +78,8 @@ struct MoveCounter {
     }
 };
 
-// The squares where a piece of `kind` could not move again (RULES.md §A.1): Pawn and Lance on
-// the last rank, Knight on the last two. It must promote on arriving there and may not be
-// dropped there.
-constexpr Bitboard dead_squares(Color c, int kind) {
-    return kind == kPawn || kind == kLance ? kLastRank[c]
-           : kind == kKnight               ? kLastTwo[c]
-                                           : Bitboard();
-}
-
-inline bool must_promote(Color c, int kind, int to) {
-    return dead_squares(c, kind).test(to);
-}
-
-// The promotion choices of RULES.md §A.1: a promotable piece (the Gold included) may promote
-// when it starts or ends in the zone, and must where it could not move again. emit() applies
-// them to a set of destinations, this to one move.
-inline bool promotion_choice_allowed(Color c, int kind, int from, int to, bool promotes) {
-    if (promotes) return promotable(kind) && (kZone[c].test(from) || kZone[c].test(to));
-    return !must_promote(c, kind, to);
-}
-
 // The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
-// choices above.
+// choices of move_rules.h.
 template <Color Us, int Kind, class Sink>
 inline void emit(Sink& sink, int from, Bitboard to) {
     const std::uint32_t fb = from_bits(from);
@@ -131,13 +89,6 @@ inline void emit(Sink& sink, int from, Bitboard to) {
         to = to.andnot(forced);
     }
     sink.add_to(fb, to);
-}
-
-// The square from which a Pawn of `us` would check the King on `king`; kNoSq when there is no
-// King or it stands on the rank where such a Pawn could not stand.
-inline int pawn_checking_square(Color us, int king) {
-    if (king == kNoSq || y_of(king) == (us == kBlack ? 8 : 0)) return kNoSq;
-    return us == kBlack ? king + 1 : king - 1;
 }
 
 template <Color Us, int Kind, class Sink>
@@ -540,6 +491,9 @@ bool FastPosition::drop_pawn_mates(int to) const {
     });
     return mate;
 }
+// move_validation.cpp asks it too.
+template bool FastPosition::drop_pawn_mates<kBlack>(int) const;
+template bool FastPosition::drop_pawn_mates<kWhite>(int) const;
 
 template <Color Us, class Sink>
 void FastPosition::generate_drops(Sink& sink, Bitboard target) const {
@@ -660,59 +614,6 @@ bool FastPosition::has_legal_move(Player p) const {
     else
         generate_for<kWhite>(counter, checkers);
     return counter.n > 0;
-}
-
-// The moves the generator makes if the mover's King could be left in check and drop-pawn mate
-// were allowed, decided for this one move: the same tables and the same rules.
-bool FastPosition::pseudo_legal(Move m) const {
-    if (!m.well_formed() || m.to() >= kSquares) return false;
-    const int to = kTables.internal[m.to()];
-    const Piece target = board_[to];
-    if (m.is_drop()) {
-        static_assert(std::tuple_size_v<decltype(keys_->kind_of_type)> > 0x7F);  // dropped()
-        const int kind = keys_->kind_of_type[m.dropped()];
-        if (target || kind < kPawn || kind >= kKing || !hand_[us_][kind]) return false;
-        if (dead_squares(us_, kind).test(to)) return false;
-        // Nifu: no file holding one of our unpromoted Pawns.
-        return kind != kPawn || !occupied_files(pieces(us_, kPawn)).test(to);
-    }
-    if (m.from() >= kSquares) return false;
-    const int from = kTables.internal[m.from()];
-    const Piece p = board_[from];
-    if (!p || color_of(p) != us_) return false;
-    // Nor does the generator capture a King.
-    if (target && (color_of(target) == us_ || kind_of(target) == kKing)) return false;
-    const int kind = kind_of(p);
-    const Bitboard reach = us_ == kBlack ? attacks<kBlack>(kind, from, occupied())
-                                         : attacks<kWhite>(kind, from, occupied());
-    return reach.test(to) && promotion_choice_allowed(us_, kind, from, to, m.promotes());
-}
-
-// What generate_for() decides for the one move: a King step onto a square the enemy does not
-// attack; in check, only evasions; a pinned piece stays on its pin ray; no drop-pawn mate.
-bool FastPosition::legal(Move m) const {
-    if (!pseudo_legal(m)) return false;
-    const int ksq = king_[us_];
-    const int to = kTables.internal[m.to()];
-    const int from = m.is_drop() ? kNoSq : kTables.internal[m.from()];
-    if (from != kNoSq && from == ksq)  // sliders see through where the King stood
-        return !attackers_to(~us_, to, occupied() ^ square_bb(ksq));
-    if (checkers_) {
-        if (checkers_.more_than_one()) return false;  // only the King may move
-        // Take the checker or step between, as in generate_for().
-        const int csq = checkers_.first();
-        const Bitboard block = kind_of(board_[csq]) == kHeavenly ? Bitboard() : between(ksq, csq);
-        if (!(m.is_drop() ? block : block | checkers_).test(to)) return false;
-    }
-    if (m.is_drop()) {
-        if (keys_->kind_of_type[m.dropped()] != kPawn ||
-            to != pawn_checking_square(us_, king_[~us_]))
-            return true;
-        return us_ == kBlack ? !drop_pawn_mates<kBlack>(to) : !drop_pawn_mates<kWhite>(to);
-    }
-    if (ksq == kNoSq || kTables.direction[ksq][from] < 0) return true;  // cannot be pinned
-    const Bitboard occ = occupied();
-    return !pinned(us_, occ).test(from) || pin_ray(ksq, from, occ).test(to);
 }
 
 template <class List>
