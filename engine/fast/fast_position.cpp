@@ -7,7 +7,9 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "fast/move_rules.h"
 #include "fast/seireigi_rules.h"
+#include "fast/variant_keys.h"
 #include "position/static_exchange.h"
 #include "position/zobrist.h"
 #include "rules/variant_fingerprint.h"
@@ -16,33 +18,10 @@ namespace seireigi {
 
 namespace fast {
 
-// Keys and type indices of one variant (see the header).
-struct VariantKeys {
-    std::array<std::array<std::uint64_t, kSquares>, 32> board{};  // [piece][internal square]
-    std::array<std::array<std::uint64_t, kHandKinds>, 2> hand{};
-    std::array<std::uint64_t, 2> side_change{};  // to_move(~c) - to_move(c)
-    std::uint64_t to_move[2]{};
-    std::uint64_t active = 0;
-    std::array<PieceType, kKing + 1> type_of_kind{};    // base kinds 1..8 -> variant type
-    std::array<PieceCode, 32> code{};                   // internal piece -> PieceCode
-    std::array<std::int8_t, 128> kind_of_type{};        // variant base type -> kind, or -1
-    std::array<std::uint32_t, kHandKinds> drop_bits{};  // Move::drop(type, 0)
-    // Static exchange (position/static_exchange.h), by kind: what capturing it wins, what
-    // promoting it wins, and the kinds in the order attackers capture (ties share an order).
-    std::array<int, kKinds> capture_value{};
-    std::array<int, kKinds> promotion_gain{};
-    std::array<int, kKinds> attacker_order{};
-    std::array<int, kKinds - 1> kinds_by_order{};
-};
-
 namespace {
 
 constexpr std::uint32_t kBoardBit = 1u << 29;
 constexpr std::uint32_t kPromoteBit = 1u << 27;
-
-constexpr Bitboard kZone[2] = {ranks_bb(0, 2), ranks_bb(6, 8)};
-constexpr Bitboard kLastRank[2] = {rank_bb(0), rank_bb(8)};
-constexpr Bitboard kLastTwo[2] = {ranks_bb(0, 1), ranks_bb(7, 8)};
 
 inline std::uint32_t from_bits(int from) {
     return (static_cast<std::uint32_t>(kTables.canonical[from]) << 10) | kBoardBit;
@@ -99,22 +78,13 @@ struct MoveCounter {
     }
 };
 
-// Whether a piece of `kind` moving to `to` must promote (it could not move again).
-inline bool must_promote(Color c, int kind, int to) {
-    return ((kind == kPawn || kind == kLance) && kLastRank[c].test(to)) ||
-           (kind == kKnight && kLastTwo[c].test(to));
-}
-
 // The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
-// choices of RULES.md §A.1: a promotable piece may promote when it starts or ends in the zone,
-// and must where it could not move again (Pawn, Lance: last rank; Knight: last two).
+// choices of move_rules.h.
 template <Color Us, int Kind, class Sink>
 inline void emit(Sink& sink, int from, Bitboard to) {
     const std::uint32_t fb = from_bits(from);
     if constexpr (promotable(Kind)) {
-        constexpr Bitboard forced = Kind == kPawn || Kind == kLance ? kLastRank[Us]
-                                    : Kind == kKnight               ? kLastTwo[Us]
-                                                                    : Bitboard();
+        constexpr Bitboard forced = dead_squares(Us, Kind);
         sink.add_to(fb | kPromoteBit, kZone[Us].test(from) ? to : to & kZone[Us]);
         to = to.andnot(forced);
     }
@@ -521,6 +491,9 @@ bool FastPosition::drop_pawn_mates(int to) const {
     });
     return mate;
 }
+// move_validation.cpp asks it too.
+template bool FastPosition::drop_pawn_mates<kBlack>(int) const;
+template bool FastPosition::drop_pawn_mates<kWhite>(int) const;
 
 template <Color Us, class Sink>
 void FastPosition::generate_drops(Sink& sink, Bitboard target) const {
@@ -528,11 +501,8 @@ void FastPosition::generate_drops(Sink& sink, Bitboard target) const {
     if (h[kPawn]) {
         // Nifu: no file holding one of our unpromoted Pawns.
         Bitboard to = target.andnot(kLastRank[Us]).andnot(occupied_files(pieces(Us, kPawn)));
-        const int ek = king_[~Us];
-        if (ek != kNoSq && y_of(ek) != (Us == kBlack ? 8 : 0)) {
-            const int front = Us == kBlack ? ek + 1 : ek - 1;  // a pawn here checks
-            if (to.test(front) && drop_pawn_mates<Us>(front)) to ^= square_bb(front);
-        }
+        const int front = pawn_checking_square(Us, king_[~Us]);
+        if (front != kNoSq && to.test(front) && drop_pawn_mates<Us>(front)) to ^= square_bb(front);
         sink.add_to(keys_->drop_bits[kPawn], to);
     }
     // The other kinds by rank band: every kind that may go to the squares of the band (Lance
@@ -644,28 +614,6 @@ bool FastPosition::has_legal_move(Player p) const {
     else
         generate_for<kWhite>(counter, checkers);
     return counter.n > 0;
-}
-
-bool FastPosition::pseudo_legal(Move m) const {
-    if (!m.well_formed() || m.to() >= kSquares) return false;
-    const Piece target = board_[kTables.internal[m.to()]];
-    if (m.is_drop()) {
-        if (target || m.dropped() >= static_cast<int>(keys_->kind_of_type.size())) return false;
-        const int kind = keys_->kind_of_type[m.dropped()];
-        if (kind < kPawn || kind >= kKing || !hand_[us_][kind]) return false;
-    } else {
-        if (m.from() >= kSquares) return false;
-        const Piece p = board_[kTables.internal[m.from()]];
-        if (!p || color_of(p) != us_ || (target && color_of(target) == us_)) return false;
-    }
-    return true;
-}
-
-bool FastPosition::legal(Move m) const {
-    if (!pseudo_legal(m)) return false;
-    MoveBuffer buf;
-    const int n = generate(buf.data());
-    return std::find(buf.data(), buf.data() + n, m) != buf.data() + n;
 }
 
 template <class List>

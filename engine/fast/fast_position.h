@@ -66,8 +66,9 @@ class FastPosition {
 
     void legal_moves(MoveList& list) const;
     bool is_legal(Move m) const { return legal(m); }
-    // Cheap refusals first (malformed bits, no own piece on `from`, nothing in hand, an own
-    // piece on `to`); what passes them is looked up among the generated moves.
+    // Decided for the one move, without generating others (a hash or killer move): whether the
+    // generator would make m if the King could be left in check (pseudo_legal), and whether it
+    // makes m (legal). Any bit pattern may be asked.
     bool pseudo_legal(Move m) const;
     bool legal(Move m) const;
     void generate(MoveKind kind, MoveList& list) const { generate_kind(kind, list); }

@@ -15,7 +15,7 @@ namespace seireigi::search {
 
 namespace {
 
-template <PositionContract P>
+template <SearchPosition P>
 class EngineOver final : public Engine {
   public:
     EngineOver(std::shared_ptr<const Variant> v, Options o, std::string name)
@@ -36,25 +36,20 @@ class EngineOver final : public Engine {
     }
 
     void set_position(const PositionState& start, const std::vector<Move>& moves) override {
+        // Playing the moves fills the position's key history: the search sees the game.
         P pos(variant_, start);
-        std::vector<std::uint64_t> keys{pos.key()};
-        std::vector<char> checks{static_cast<char>(pos.in_check(pos.side_to_move()))};
         for (Move m : moves) {
             if (!pos.is_legal(m))
                 throw std::invalid_argument("move " + write_move(*variant_, m) + " is not legal");
             pos.do_move(m);
-            keys.push_back(pos.key());
-            checks.push_back(pos.in_check(pos.side_to_move()));
         }
         pos_.emplace(std::move(pos));
-        keys_ = std::move(keys);
-        checks_ = std::move(checks);
     }
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
         if (!pos_) set_position(start_state_of(), {});
         P work = *pos_;  // the search owns its copy
-        return searcher_.run(work, keys_, checks_, limits, on_info);
+        return searcher_.run(work, limits, on_info);
     }
     void stop() override { searcher_.stop(); }
     void clear() override { searcher_.clear(); }
@@ -67,8 +62,6 @@ class EngineOver final : public Engine {
     std::string name_;
     Searcher<P> searcher_;
     std::optional<P> pos_;
-    std::vector<std::uint64_t> keys_;
-    std::vector<char> checks_;
 };
 
 }  // namespace

@@ -60,6 +60,9 @@ concept SearchPosition = PositionContract<P> &&
     // Static exchange by the swap rule of position/static_exchange.h.
     { cp.see(m) } -> std::same_as<int>;
     { cp.see_ge(m, threshold) } -> std::same_as<bool>;
+    // The keys of the line that led here, the game before a search's root included.
+    { cp.key_history() } -> std::same_as<const KeyHistory&>;
+    { cp.repetition(threshold) } -> std::same_as<Repetition>;  // since that ply
 };
 
 }  // namespace seireigi
