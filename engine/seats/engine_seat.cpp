@@ -21,7 +21,10 @@ EngineSeat::EngineSeat(std::shared_ptr<const Variant> variant, EngineSeatSetting
 std::string EngineSeat::spec() const {
     std::string s = "engine";
     if (settings_.multi_player == search::MultiPlayerAlgorithm::Paranoid) s += ":paranoid";
-    if (settings_.level != 20) s += ":" + std::to_string(settings_.level);
+    if (settings_.level != 20) {
+        s += ':';  // appended apart: GCC 12 warns falsely (-Wrestrict) on ":" + string
+        s += std::to_string(settings_.level);
+    }
     return s;
 }
 
