@@ -31,6 +31,10 @@ class SearchingEngine : public Engine {
     void set_position(const PositionState& start, const std::vector<Move>& moves) override {
         adopt(replayed_position<P>(variant_, start, moves));
     }
+    void set_position_with_history(const PositionState& current,
+                                   const KeyHistory& history) override {
+        adopt(position_with_history<P>(variant_, current, history));
+    }
 
     void stop() override { searcher_.stop(); }
     void clear() override { searcher_.clear(); }

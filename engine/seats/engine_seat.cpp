@@ -34,7 +34,7 @@ void set_engine_position(search::Engine& engine, const Game& game) {
             return e.kind == EventKind::Resignation || e.kind == EventKind::PerpetualCheck;
         });
     if (left_without_move)
-        engine.set_position(game.current(), {});
+        engine.set_position_with_history(game.current(), game.key_history());
     else
         engine.set_position(game.start(), game.moves());
 }
