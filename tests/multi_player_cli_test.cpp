@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli_runner.h"
 #include "record/game_record.h"
 #include "test_support.h"
 
@@ -16,37 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class MultiPlayerCli : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("seireigi-mp-cli-" +
-                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-    // Runs the program with `input` on its standard input; exit code, stdout and stderr.
-    int run(const std::string& args, std::string& out, std::string& err,
-            const std::string& input = "") const {
-        std::ofstream(path("stdin.txt")) << input;
-        const std::string command = std::string(SEIREIGI_CLI) + " " + args + " < " +
-                                    path("stdin.txt") + " > " + path("stdout.txt") + " 2> " +
-                                    path("stderr.txt");
-        const int status = std::system(command.c_str());
-        out = read(path("stdout.txt"));
-        err = read(path("stderr.txt"));
-        return WEXITSTATUS(status);
-    }
-    static std::string read(const std::string& file) {
-        auto text = read_text_file(file);
-        return std::holds_alternative<std::string>(text) ? std::get<std::string>(text) : "";
-    }
-
-    fs::path dir_;
-};
+using MultiPlayerCli = testing::CliTest;
 
 TEST_F(MultiPlayerCli, AnalysePrintsAScorePerPlayerAndTheBestMove) {
     for (const char* algorithm : {"brs", "paranoid"}) {
