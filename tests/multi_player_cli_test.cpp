@@ -120,6 +120,41 @@ TEST_F(MultiPlayerCli, MatchRotatesTwoAlgorithmsOverEverySeatArrangement) {
     EXPECT_NE(count(err.begin(), err.end(), '\n'), 0);
 }
 
+// The records of a match name the player in every seat, so --merge recomputes the same table
+// from them: random movers, two seats each, some games decided and some ended by the move
+// limit (the players still in then draw).
+TEST_F(MultiPlayerCli, MatchRecordsMergeToTheSameTable) {
+    std::string out, err;
+    ASSERT_EQ(run("match --variant yonin-seireigi-compact --player random:1 --player random:2 "
+                  "--games 6 --max-moves 500 --out " +
+                      path("games"),
+                  out, err),
+              0)
+        << err;
+    ASSERT_NE(out.find("6 games of Yonin Seireigi (compact), 6 seat arrangements"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(err.find("wins."), std::string::npos) << err;      // a game decided
+    EXPECT_NE(err.find("ply limit"), std::string::npos) << err;  // and one adjudicated
+    const std::string record = read(path("games/game-00001.txt"));
+    EXPECT_NE(record.find("\n# match-player 1 random:1\n# match-player 2 random:1\n"
+                          "# match-player 3 random:2\n# match-player 4 random:2\n"
+                          "# match-game 1\n"),
+              std::string::npos)
+        << record;
+
+    std::string merged, merge_err;
+    ASSERT_EQ(run("match --merge " + path("games"), merged, merge_err), 0) << merge_err;
+    EXPECT_EQ(merged, out);
+    EXPECT_EQ(merge_err, "");
+
+    // Two directories (here the same one twice) add up.
+    ASSERT_EQ(run("match --merge " + path("games") + " " + path("games"), merged, merge_err), 0)
+        << merge_err;
+    EXPECT_EQ(merged.rfind("12 games of Yonin Seireigi (compact), 6 seat arrangements", 0), 0u)
+        << merged;
+}
+
 TEST_F(MultiPlayerCli, MatchRefusesPlayersItCannotSeat) {
     std::string out, err;
     EXPECT_NE(run("match --variant yonin-seireigi-compact --player engine --player random "
