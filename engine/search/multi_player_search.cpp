@@ -266,8 +266,7 @@ Result MultiPlayerSearcher::run(GenericPosition& pos, const Limits& limits,
     if (root.empty()) return result;
     result.best = root.front();
 
-    int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
-    if (max_skill_depth_ > 0) max_depth = std::min(max_depth, max_skill_depth_);
+    const int max_depth = control_.max_depth(max_skill_depth_);
     const Kind root_kind = algorithm_ == MultiPlayerAlgorithm::Paranoid ? Kind::Any : Kind::Root;
     for (int depth = 1; depth <= max_depth; ++depth) {
         control_.seldepth = 0;

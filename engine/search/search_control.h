@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "search/engine.h"
+#include "search/score.h"
 #include "search/time_manager.h"
 
 namespace seireigi::search {
@@ -40,6 +41,12 @@ struct SearchControl {
             return true;
         }
         return false;
+    }
+    // The deepest iteration: the limits' depth, below a skill level's cap (0: none), within the
+    // plies a search can hold.
+    int max_depth(int skill_cap) const {
+        int d = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
+        return skill_cap > 0 ? std::min(d, skill_cap) : d;
     }
     // The figures of a finished run.
     void finish(Result& result) const {
