@@ -3,7 +3,6 @@
 // work on stderr, the one board printer, the piece legend, positions that cannot arise, YAML
 // syntax errors in plain words and the smaller messages.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cctype>
 #include <cstdlib>
@@ -11,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli_runner.h"
 #include "record/game_record.h"
 #include "test_support.h"
 
@@ -19,37 +19,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class Cli : public ::testing::Test {
+class Cli : public testing::CliTest {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("seireigi-cli-test-" +
-                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
     // Runs the program with `input` on stdin; returns its exit code, with stdout and stderr.
     int run(const std::string& args, const std::string& input = "",
             const std::string& prefix = "") {
-        { std::ofstream(path("stdin.txt")) << input; }
-        const std::string command = prefix + std::string(SEIREIGI_CLI) + " " + args + " < " +
-                                    path("stdin.txt") + " > " + path("stdout.txt") + " 2> " +
-                                    path("stderr.txt");
-        const int status = std::system(command.c_str());
-        out = read(path("stdout.txt"));
-        err = read(path("stderr.txt"));
-        return WEXITSTATUS(status);
-    }
-
-    static std::string read(const std::string& file) {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
+        testing::CliOutput r =
+            run_cli(args, testing::CliCall().with_input(input).with_prefix(prefix));
+        out = r.out;
+        err = r.err;
+        return r.exit_code;
     }
 
     void write(const std::string& name, const std::string& text) const {
@@ -57,7 +36,6 @@ class Cli : public ::testing::Test {
     }
 
     std::string out, err;
-    fs::path dir_;
 };
 
 bool has(const std::string& text, const std::string& part) {

@@ -3,7 +3,6 @@
 // proof that the cross-check can fail (an injected fault; Seireigi against shogi).
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +13,7 @@
 
 #include "check/cross_check.h"
 #include "check/perft.h"
+#include "cli_runner.h"
 #include "fast/fast_position.h"
 #include "fast/seireigi_rules.h"
 #include "fast_position_data.h"
@@ -71,16 +71,12 @@ TEST(FastPosition, RefusesAnEditedSeireigiFile) {
     EXPECT_NE(why.find("zone-depth 4"), std::string::npos) << why;
 
     // And the command line says so, with a non-zero exit.
-    const std::string out = ::testing::TempDir() + "fast-refusal.txt";
-    const std::string cmd = std::string(SEIREIGI_CLI) +
-                            " perft --engine fast --depth 1 --variant " + file + " > " + out +
-                            " 2>&1";
-    EXPECT_NE(std::system(cmd.c_str()), 0);
-    std::ifstream msg(out);
-    std::stringstream m;
-    m << msg.rdbuf();
-    EXPECT_NE(m.str().find("fast engine plays only standard 9x9 Seireigi"), std::string::npos)
-        << m.str();
+    const testing::CliOutput refusal = testing::run_cli(
+        testing::fresh_temporary_folder("seireigi-fast-refusal"),
+        "perft --engine fast --depth 1 --variant " + file, testing::CliCall().stderr_into_stdout());
+    EXPECT_NE(refusal.exit_code, 0);
+    EXPECT_NE(refusal.out.find("fast engine plays only standard 9x9 Seireigi"), std::string::npos)
+        << refusal.out;
 }
 
 // ---- agreement -------------------------------------------------------------------------------
@@ -230,14 +226,11 @@ TEST(FastPosition, CrossCheckOfSeireigiAgainstShogiReportsAFirstDifference) {
 
 // The command line: exit status 1 and the report on a difference, 0 without one.
 TEST(FastPosition, CrossCheckCommandExitStatus) {
-    const std::string out = ::testing::TempDir() + "cross-check.txt";
-    const std::string cli = std::string(SEIREIGI_CLI) + " cross-check ";
+    const auto scratch = testing::fresh_temporary_folder("seireigi-cross-check-exit");
     const auto run = [&](const std::string& args) {
-        const int status = std::system((cli + args + " > " + out + " 2>&1").c_str());
-        std::ifstream in(out);
-        std::stringstream text;
-        text << in.rdbuf();
-        return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str());
+        const testing::CliOutput r = testing::run_cli(scratch, "cross-check " + args,
+                                                      testing::CliCall().stderr_into_stdout());
+        return std::make_pair(r.exit_code, r.out);
     };
     const auto [differs, report] =
         run("--variants seireigi,shogi --games 5 --seed 3 --line-budget 1000");

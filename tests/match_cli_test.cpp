@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "cli_runner.h"
 #include "record/game_record.h"
 #include "test_support.h"
 
@@ -15,36 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class MatchCli : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("seireigi-match-test-" +
-                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-    // Runs the program; its exit code, stdout in `out` and stderr in `err`.
-    int run(const std::string& args, std::string& out, std::string& err) const {
-        const std::string command = std::string(SEIREIGI_CLI) + " " + args + " > " +
-                                    path("stdout.txt") + " 2> " + path("stderr.txt");
-        const int status = std::system(command.c_str());
-        out = read(path("stdout.txt"));
-        err = read(path("stderr.txt"));
-        return WEXITSTATUS(status);
-    }
-
-    static std::string read(const std::string& file) {
-        auto text = read_text_file(file);
-        return std::holds_alternative<std::string>(text) ? std::get<std::string>(text) : "";
-    }
-
-    fs::path dir_;
-};
+using MatchCli = testing::CliTest;
 
 int count_lines_starting(const std::string& text, const std::string& prefix) {
     int n = 0;

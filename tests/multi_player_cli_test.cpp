@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli_runner.h"
 #include "record/game_record.h"
 #include "test_support.h"
 
@@ -16,37 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class MultiPlayerCli : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("seireigi-mp-cli-" +
-                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-    // Runs the program with `input` on its standard input; exit code, stdout and stderr.
-    int run(const std::string& args, std::string& out, std::string& err,
-            const std::string& input = "") const {
-        std::ofstream(path("stdin.txt")) << input;
-        const std::string command = std::string(SEIREIGI_CLI) + " " + args + " < " +
-                                    path("stdin.txt") + " > " + path("stdout.txt") + " 2> " +
-                                    path("stderr.txt");
-        const int status = std::system(command.c_str());
-        out = read(path("stdout.txt"));
-        err = read(path("stderr.txt"));
-        return WEXITSTATUS(status);
-    }
-    static std::string read(const std::string& file) {
-        auto text = read_text_file(file);
-        return std::holds_alternative<std::string>(text) ? std::get<std::string>(text) : "";
-    }
-
-    fs::path dir_;
-};
+using MultiPlayerCli = testing::CliTest;
 
 TEST_F(MultiPlayerCli, AnalysePrintsAScorePerPlayerAndTheBestMove) {
     for (const char* algorithm : {"brs", "paranoid"}) {
@@ -147,6 +118,41 @@ TEST_F(MultiPlayerCli, MatchRotatesTwoAlgorithmsOverEverySeatArrangement) {
     }
     EXPECT_EQ(records, 6);
     EXPECT_NE(count(err.begin(), err.end(), '\n'), 0);
+}
+
+// The records of a match name the player in every seat, so --merge recomputes the same table
+// from them: random movers, two seats each, some games decided and some ended by the move
+// limit (the players still in then draw).
+TEST_F(MultiPlayerCli, MatchRecordsMergeToTheSameTable) {
+    std::string out, err;
+    ASSERT_EQ(run("match --variant yonin-seireigi-compact --player random:1 --player random:2 "
+                  "--games 6 --max-moves 500 --out " +
+                      path("games"),
+                  out, err),
+              0)
+        << err;
+    ASSERT_NE(out.find("6 games of Yonin Seireigi (compact), 6 seat arrangements"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(err.find("wins."), std::string::npos) << err;      // a game decided
+    EXPECT_NE(err.find("ply limit"), std::string::npos) << err;  // and one adjudicated
+    const std::string record = read(path("games/game-00001.txt"));
+    EXPECT_NE(record.find("\n# match-player 1 random:1\n# match-player 2 random:1\n"
+                          "# match-player 3 random:2\n# match-player 4 random:2\n"
+                          "# match-game 1\n"),
+              std::string::npos)
+        << record;
+
+    std::string merged, merge_err;
+    ASSERT_EQ(run("match --merge " + path("games"), merged, merge_err), 0) << merge_err;
+    EXPECT_EQ(merged, out);
+    EXPECT_EQ(merge_err, "");
+
+    // Two directories (here the same one twice) add up.
+    ASSERT_EQ(run("match --merge " + path("games") + " " + path("games"), merged, merge_err), 0)
+        << merge_err;
+    EXPECT_EQ(merged.rfind("12 games of Yonin Seireigi (compact), 6 seat arrangements", 0), 0u)
+        << merged;
 }
 
 TEST_F(MultiPlayerCli, MatchRefusesPlayersItCannotSeat) {

@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
+#include "game/game.h"
 #include "position/generic_position.h"
 #include "position/reference_position.h"
 #include "search/engine.h"
+#include "seats/engine_seat.h"
 #include "test_support.h"
 #include "yonin_test_support.h"
 
@@ -20,6 +23,10 @@ namespace {
 using search::MultiPlayerAlgorithm;
 using testing::P1;
 using testing::P3;
+
+std::string text_of(const Variant& v, Move m) {
+    return m.is_null() ? "(none)" : write_move(v, m);
+}
 
 // The legal move `text` of the player to move; fails the test if there is none.
 Move move_of(const GenericPosition& pos, const std::string& text) {
@@ -223,6 +230,53 @@ TEST_P(MultiPlayerSearch, StopsWhenAsked) {
     stopper.join();
     GenericPosition pos(v, start_state(*v));
     EXPECT_TRUE(pos.is_legal(r.best));
+}
+
+// After a resignation the engine seat gives the search the game as it stands (the moves alone no
+// longer replay it) with the keys of every position before it, so the search sees repetitions
+// of positions played before its root. P1 resigns at the start; P2, P3 and P4 each move a Silver
+// out and P2 and P3 move theirs back. P4's Silver going back too repeats the position right
+// after the resignation: a draw, 0, for the search with the game's history, and not 0 for a
+// search that sees only the position at its root.
+TEST_P(MultiPlayerSearch, SeesTheGameBeforeItsRootAfterAResignation) {
+    auto v = testing::variant("yonin-seireigi-compact");
+    Game game(v, start_state(*v));
+    game.resign(P1);
+    ASSERT_FALSE(game.over());
+    for (const char* text : {"9c8b", "3a2b", "1g2h", "8b9c", "2b3a"}) {
+        const Move m = move_of(game.position(), text);
+        ASSERT_FALSE(m.is_null());
+        game.play(m);
+    }
+    search::Options o;
+    o.multi_player = GetParam();
+    auto engine = search::Engine::create(v, o);
+    ASSERT_TRUE(engine);
+    search::Limits limits;
+    limits.depth = 2;
+    limits.root_moves = {move_of(game.position(), "2h1g")};
+
+    set_engine_position(*engine, game);
+    const search::Result with_history = engine->search(limits, {});
+    EXPECT_EQ(text_of(*v, with_history.best), "2h1g");
+    EXPECT_FALSE(with_history.score.mate);
+    EXPECT_EQ(with_history.score.cp, 0);
+
+    engine->set_position(game.current(), {});  // the root alone: no repetition to see
+    const search::Result root_alone = engine->search(limits, {});
+    EXPECT_NE(root_alone.score.cp, 0);
+}
+
+// A history that does not end in the position given is refused.
+TEST(MultiPlayerEngine, RefusesAHistoryThatDoesNotEndInThePosition) {
+    auto v = testing::variant("yonin-seireigi-compact");
+    Game game(v, start_state(*v));
+    game.play(move_of(game.position(), "5g5f"));
+    auto engine = search::Engine::create(v, search::Options{});
+    ASSERT_TRUE(engine);
+    EXPECT_THROW(engine->set_position_with_history(game.start(), game.key_history()),
+                 std::invalid_argument);
+    EXPECT_NO_THROW(engine->set_position_with_history(game.current(), game.key_history()));
 }
 
 // The hash key the search's table uses tells apart positions that differ only in a hand, in

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli_runner.h"
 #include "record/game_record.h"
 #include "test_support.h"
 
@@ -18,39 +19,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class PlayCli : public ::testing::Test {
+class PlayCli : public testing::CliTest {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("seireigi-play-test-" +
-                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-    // Runs the program with `input` on stdin; returns its exit code, stdout in `out`.
+    // Runs the program with `input` on stdin; returns its exit code, stdout and stderr together
+    // in `out`.
     int run(const std::string& args, const std::string& input, std::string& out) const {
-        { std::ofstream(path("stdin.txt")) << input; }
-        const std::string command = std::string(SEIREIGI_CLI) + " " + args + " < " +
-                                    path("stdin.txt") + " > " + path("stdout.txt") + " 2>&1";
-        const int status = std::system(command.c_str());
-        out = read(path("stdout.txt"));
-        return WEXITSTATUS(status);
+        testing::CliOutput r =
+            run_cli(args, testing::CliCall().with_input(input).stderr_into_stdout());
+        out = r.out;
+        return r.exit_code;
     }
 
     // The same, with `folder` as the working directory.
     int run_in(const std::string& folder, const std::string& args, const std::string& input,
                std::string& out) const {
-        { std::ofstream(path("stdin.txt")) << input; }
-        const std::string command = "cd '" + folder + "' && " + std::string(SEIREIGI_CLI) + " " +
-                                    args + " < " + path("stdin.txt") + " > " + path("stdout.txt") +
-                                    " 2>&1";
-        const int status = std::system(command.c_str());
-        out = read(path("stdout.txt"));
-        return WEXITSTATUS(status);
+        testing::CliOutput r = run_cli(
+            args, testing::CliCall().with_input(input).in_directory(folder).stderr_into_stdout());
+        out = r.out;
+        return r.exit_code;
     }
 
     GameRecord record(const std::string& name) const {
@@ -58,13 +44,6 @@ class PlayCli : public ::testing::Test {
         if (auto* d = std::get_if<Diagnostic>(&r)) ADD_FAILURE() << name << ": " << d->text();
         return std::holds_alternative<GameRecord>(r) ? std::get<GameRecord>(r) : GameRecord{};
     }
-
-    static std::string read(const std::string& file) {
-        auto text = read_text_file(file);
-        return std::holds_alternative<std::string>(text) ? std::get<std::string>(text) : "";
-    }
-
-    fs::path dir_;
 };
 
 std::string first_line(const std::string& s) {

@@ -4,19 +4,19 @@
 // the records of earlier runs. docs/match.md explains the options and the statistics.
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <tuple>
 
 #include "commands.h"
 #include "context.h"
 #include "match/match_statistics.h"
+#include "match_notes.h"
 #include "match_player.h"
 #include "match_table.h"
 #include "multi_player_match.h"
+#include "multi_player_table.h"
 #include "openings.h"
 #include "record/game_record.h"
 #include "referee_game.h"
@@ -90,18 +90,6 @@ void print_decisions(const std::vector<std::string>& decisions) {
     if (decisions.empty()) return;
     std::cout << "decided by the referee, not by the rules (" << decisions.size() << "):\n";
     for (const std::string& d : decisions) std::cout << "  " << d << "\n";
-}
-
-// The referee's notes in a record: comment lines, which read_record skips and --merge reads.
-std::string annotated_record(const GameRecord& r, const std::array<std::string, 2>& match_names,
-                             int game_number, const std::string& adjudication, bool counted) {
-    std::string text = write_record(r);
-    std::string notes = "# match-player 1 " + match_names[0] + "\n# match-player 2 " +
-                        match_names[1] + "\n# match-game " + std::to_string(game_number) + "\n";
-    if (!adjudication.empty()) notes += "# match-adjudication " + adjudication + "\n";
-    if (!counted) notes += "# match-not-counted\n";
-    const auto first_line_end = text.find('\n') + 1;
-    return text.insert(first_line_end, notes);
 }
 
 // The --option values meant for player i (0 or 1): "N:NAME=VALUE" for player N, "NAME=VALUE"
@@ -218,9 +206,13 @@ void run_match(const MatchOptions& opt) {
             const std::array<std::string, 2> seat_names{seats[0]->name(), seats[1]->name()};
             char file[32];
             std::snprintf(file, sizeof file, "game-%05d.txt", number);
-            if (auto error = write_file_atomically(
-                    fs::path(opt.out) / file,
-                    annotated_record(r, seat_names, number, o.adjudication, o.counted), false))
+            MatchNotes notes;
+            notes.seat_players = {seat_names[0], seat_names[1]};
+            notes.game = number;
+            notes.adjudication = o.adjudication;
+            notes.counted = o.counted;
+            if (auto error = write_file_atomically(fs::path(opt.out) / file,
+                                                   annotated_record(r, notes), false))
                 fail(*error);
         }
         std::cerr << "game " << number << "/" << opt.games << ": " << seats[0]->name() << " ("
@@ -238,11 +230,16 @@ void run_match(const MatchOptions& opt) {
     print_decisions(decisions);
 }
 
-// --merge: the table from the records the referee saved in each directory.
+// --merge: the table from the records the referee saved in each directory. Records of two-player
+// matches make the two-player table; those of three- and four-player matches the table of
+// last-survivor results (both are printed if both kinds are there).
 void merge_records(const MatchOptions& opt) {
     std::optional<MatchTable> table;
     std::array<std::string, 2> names;
     std::pair<std::string, std::string> colours;
+    std::optional<MultiPlayerTable> multi_table;
+    std::string multi_variant;           // the three- or four-player games' variant, by name
+    std::size_t multi_arrangements = 0;  // of the players of the first such game
     std::map<std::string, std::shared_ptr<const Variant>> variants;
     std::optional<SprtSettings> sprt_settings;
     if (!opt.sprt.empty()) {
@@ -251,6 +248,10 @@ void merge_records(const MatchOptions& opt) {
         if (!sprt_settings) fail("--sprt " + opt.sprt + ": " + why);
     }
     int skipped = 0;
+    auto skip = [&](const fs::path& file, const std::string& why) {
+        std::cerr << "warning: " << file.string() << ": " << why << "; skipped\n";
+        ++skipped;
+    };
     std::vector<std::string> decisions;
     for (const std::string& dir : opt.merge) {
         std::error_code ec;
@@ -265,24 +266,9 @@ void merge_records(const MatchOptions& opt) {
             auto read = read_record(std::get<std::string>(text));
             if (auto* d = std::get_if<Diagnostic>(&read)) fail(file.string() + ": " + d->text());
             const GameRecord& r = std::get<GameRecord>(read);
-            // The referee's notes.
-            std::array<std::string, 2> seat_names;
-            std::string adjudication;
-            bool counted = true;
-            int game_number = 0;
-            std::istringstream lines(std::get<std::string>(text));
-            std::string line;
-            while (std::getline(lines, line)) {
-                if (line.starts_with("# match-player 1 ")) seat_names[0] = line.substr(17);
-                if (line.starts_with("# match-player 2 ")) seat_names[1] = line.substr(17);
-                if (line.starts_with("# match-game ")) game_number = std::atoi(line.c_str() + 13);
-                if (line.starts_with("# match-adjudication ")) adjudication = line.substr(21);
-                if (line == "# match-not-counted") counted = false;
-            }
-            if (seat_names[0].empty() || seat_names[1].empty() || game_number < 1) {
-                std::cerr << "warning: " << file.string()
-                          << ": not saved by seireigi match; skipped\n";
-                ++skipped;
+            const MatchNotes notes = read_match_notes(std::get<std::string>(text));
+            if (!notes.complete()) {
+                skip(file, "not saved by seireigi match");
                 continue;
             }
             auto& variant = variants[r.variant];
@@ -291,20 +277,39 @@ void merge_records(const MatchOptions& opt) {
                 common.variant = r.variant;
                 variant = load_or_report(common);
             }
+            if (notes.seat_players.size() != static_cast<std::size_t>(variant->num_players())) {
+                skip(file, "not saved by seireigi match");
+                continue;
+            }
             auto replayed = replay_record(r, variant);
             if (auto* d = std::get_if<Diagnostic>(&replayed))
                 fail(file.string() + ": " + d->text());
             const Game& game = std::get<Game>(replayed);
-            double sente_points = 0.5;
-            if (game.over())
-                sente_points = game.result().standings[0] == Standing::Won    ? 1.0
-                               : game.result().standings[0] == Standing::Lost ? 0.0
-                                                                              : 0.5;
-            else if (adjudication.find("draw") == std::string::npos) {
-                std::cerr << "warning: " << file.string() << ": the game is unfinished; skipped\n";
-                ++skipped;
+            if (!game.over() && notes.adjudication.find("draw") == std::string::npos) {
+                skip(file, "the game is unfinished");
                 continue;
             }
+            if (variant->num_players() > 2) {
+                if (!multi_table) {
+                    multi_table.emplace(*variant);
+                    multi_variant = r.variant;
+                    multi_arrangements = distinct_arrangements(notes.seat_players);
+                }
+                if (r.variant != multi_variant) {
+                    skip(file, "a game of " + r.variant + ", not " + multi_variant);
+                    continue;
+                }
+                // Players still in the game when the referee ended it draw, as in the match.
+                multi_table->add(notes.seat_players, game.result().standings);
+                continue;
+            }
+            const std::array<std::string, 2> seat_names{notes.seat_players[0],
+                                                        notes.seat_players[1]};
+            const Standing first = game.result().standings[0];
+            const double sente_points = !game.over()              ? 0.5
+                                        : first == Standing::Won  ? 1.0
+                                        : first == Standing::Lost ? 0.0
+                                                                  : 0.5;
             if (!table) {
                 names = seat_names;
                 colours = {variant->players[0].name, variant->players[1].name};
@@ -312,24 +317,26 @@ void merge_records(const MatchOptions& opt) {
             }
             const bool first_is_sente = seat_names[0] == names[0];
             if (!first_is_sente && seat_names[0] != names[1]) {
-                std::cerr << "warning: " << file.string() << ": a game between other players ("
-                          << seat_names[0] << ", " << seat_names[1] << "); skipped\n";
-                ++skipped;
+                skip(file,
+                     "a game between other players (" + seat_names[0] + ", " + seat_names[1] + ")");
                 continue;
             }
-            if (counted)
+            if (notes.counted)
                 table->add(first_is_sente, first_is_sente ? sente_points : 1 - sente_points,
-                           dir + "#" + std::to_string((game_number - 1) / 2));
-            if (!adjudication.empty())
-                decisions.push_back(
-                    decision_line(game_number, seat_names, sente_points, adjudication, counted));
+                           dir + "#" + std::to_string((notes.game - 1) / 2));
+            if (!notes.adjudication.empty())
+                decisions.push_back(decision_line(notes.game, seat_names, sente_points,
+                                                  notes.adjudication, notes.counted));
         }
     }
-    if (!table)
+    if (!table && !multi_table)
         fail("no record saved by seireigi match in " + std::to_string(opt.merge.size()) +
              " directories");
-    table->print(std::cout, colours, sprt_settings);
-    print_decisions(decisions);
+    if (table) {
+        table->print(std::cout, colours, sprt_settings);
+        print_decisions(decisions);
+    }
+    if (multi_table) multi_table->print(std::cout, multi_arrangements);
     if (skipped) std::cout << skipped << " files skipped (see the warnings)\n";
 }
 

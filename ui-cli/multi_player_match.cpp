@@ -4,11 +4,11 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
-#include <map>
 
 #include "context.h"
+#include "match_notes.h"
+#include "multi_player_table.h"
 #include "record/game_record.h"
 #include "seats/multi_player_referee.h"
 #include "seats/seat_factory.h"
@@ -46,17 +46,6 @@ MultiPlayerContestant contestant_of(const std::string& spec) {
          ": with three or four players a player is engine[:brs|paranoid][:LEVEL] or "
          "random[:SEED]");
 }
-
-struct Tally {
-    int wins = 0, draws = 0, losses = 0;
-    void add(Standing s) {
-        (s == Standing::Won ? wins : s == Standing::Lost ? losses : draws) += 1;
-    }
-    int games() const { return wins + draws + losses; }
-    std::string text() const {
-        return std::to_string(wins) + "/" + std::to_string(draws) + "/" + std::to_string(losses);
-    }
-};
 
 }  // namespace
 
@@ -103,13 +92,11 @@ void run_multi_player_match(const std::shared_ptr<const Variant>& variant,
         if (ec) fail("--out " + settings.out + ": cannot create the directory: " + ec.message());
     }
 
-    std::vector<Tally> total(names.size());
-    std::vector<std::vector<Tally>> by_seat(names.size(), std::vector<Tally>(n));
-    int no_single_winner = 0;
+    MultiPlayerTable table(*variant, names);
     for (int g = 0; g < settings.games; ++g) {
         const auto& arrangement = arrangements[static_cast<std::size_t>(g) % arrangements.size()];
         std::vector<MultiPlayerContestant> seats;
-        std::vector<std::string> seat_specs;
+        std::vector<std::string> seat_specs, seat_players;
         for (int p = 0; p < n; ++p) {
             const int player = arrangement[static_cast<std::size_t>(p)];
             MultiPlayerContestant c = contestant_for(player);
@@ -117,26 +104,22 @@ void run_multi_player_match(const std::shared_ptr<const Variant>& variant,
             c.seed = c.seed * 1000003 + static_cast<std::uint64_t>(g) * 16 +
                      static_cast<std::uint64_t>(p);
             seats.push_back(c);
-            seat_specs.push_back(c.engine ? names[static_cast<std::size_t>(player)]
+            seat_players.push_back(names[static_cast<std::size_t>(player)]);
+            seat_specs.push_back(c.engine ? seat_players.back()
                                           : "random:" + std::to_string(c.seed));
         }
         const MultiPlayerGameResult r =
             play_multi_player_game(variant, start, seats, game_settings);
-        bool single = false;
-        for (int p = 0; p < n; ++p) {
-            const auto player = static_cast<std::size_t>(arrangement[static_cast<std::size_t>(p)]);
-            const Standing s = r.standings[static_cast<std::size_t>(p)];
-            total[player].add(s);
-            by_seat[player][static_cast<std::size_t>(p)].add(s);
-            single = single || s == Standing::Won;
-        }
-        no_single_winner += !single;
+        table.add(seat_players, r.standings);
         if (!settings.out.empty()) {
             char file[32];
             std::snprintf(file, sizeof file, "game-%05d.txt", g + 1);
-            std::string text = write_record(record_of(*r.game, settings.variant_name, seat_specs));
-            if (r.ply_limit)
-                text.insert(text.find('\n') + 1, "# match-adjudication " + r.description + "\n");
+            MatchNotes notes;
+            notes.seat_players = seat_players;
+            notes.game = g + 1;
+            if (r.ply_limit) notes.adjudication = r.description;
+            const std::string text =
+                annotated_record(record_of(*r.game, settings.variant_name, seat_specs), notes);
             if (auto error = write_file_atomically(fs::path(settings.out) / file, text, false))
                 fail(*error);
         }
@@ -147,28 +130,7 @@ void run_multi_player_match(const std::shared_ptr<const Variant>& variant,
         std::cerr << ": " << r.description << " [" << r.plies << " moves]" << std::endl;
     }
 
-    std::cout << settings.games << " games of " << variant->name << ", " << arrangements.size()
-              << " seat arrangements in turn; last-survivor "
-              << "wins/draws/losses (a seat held in a game counts once):\n";
-    std::size_t width = 6;
-    for (const auto& name : names) width = std::max(width, name.size());
-    std::cout << std::left << std::setw(static_cast<int>(width)) << "player"
-              << "  " << std::setw(12) << "total" << std::setw(8) << "win %";
-    for (int p = 0; p < n; ++p)
-        std::cout << std::setw(12) << variant->players[static_cast<std::size_t>(p)].name;
-    std::cout << "\n";
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        char pct[16];
-        std::snprintf(pct, sizeof pct, "%.1f",
-                      total[i].games() ? 100.0 * total[i].wins / total[i].games() : 0.0);
-        std::cout << std::setw(static_cast<int>(width)) << names[i] << "  " << std::setw(12)
-                  << total[i].text() << std::setw(8) << pct;
-        for (int p = 0; p < n; ++p)
-            std::cout << std::setw(12) << by_seat[i][static_cast<std::size_t>(p)].text();
-        std::cout << "\n";
-    }
-    std::cout << "games without a single survivor (draws, move limit): " << no_single_winner
-              << "\n";
+    table.print(std::cout, arrangements.size());
 }
 
 }  // namespace seireigi::cli

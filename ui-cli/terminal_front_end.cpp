@@ -11,6 +11,7 @@
 #include "piece_legend.h"
 #include "record/game_record.h"
 #include "record/kif.h"
+#include "seats/engine_seat.h"
 #include "text/notation.h"
 
 namespace seireigi::cli {
@@ -305,7 +306,7 @@ void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& 
             return;
         }
     }
-    hint_engine_->set_position(game.start(), game.moves());
+    set_engine_position(*hint_engine_, game);
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", ms / 1000.0);
     std::cout << "Thinking for " << seconds << " s..." << std::endl;

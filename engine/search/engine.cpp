@@ -1,67 +1,38 @@
 #include "search/engine.h"
 
 #include <cstdio>
-#include <optional>
-#include <stdexcept>
 
 #include "fast/fast_position.h"
 #include "position/generic_position.h"
 #include "search/multi_player_engine.h"
 #include "search/searcher.h"
-#include "text/notation.h"
-#include "text/start_position.h"
+#include "search/searching_engine.h"
 
 namespace seireigi::search {
 
 namespace {
 
 template <SearchPosition P>
-class EngineOver final : public Engine {
+class EngineOver final : public SearchingEngine<P, Searcher<P>> {
+    using Base = SearchingEngine<P, Searcher<P>>;
+
   public:
     EngineOver(std::shared_ptr<const Variant> v, Options o, std::string name)
-        : variant_(std::move(v)),
-          options_(o),
-          name_(std::move(name)),
-          searcher_(*variant_, o.hash_mb) {
-        searcher_.set_skill(o.skill, o.seed);
+        : Base(std::move(v), o), name_(std::move(name)) {
+        configure(o);
     }
 
-    const Variant& variant() const override { return *variant_; }
     std::string implementation_name() const override { return name_; }
-    Options options() const override { return options_; }
-    void set_options(const Options& o) override {
-        if (o.hash_mb != options_.hash_mb) searcher_.resize_hash(o.hash_mb);
-        options_ = o;
-        searcher_.set_skill(o.skill, o.seed);
-    }
-
-    void set_position(const PositionState& start, const std::vector<Move>& moves) override {
-        // Playing the moves fills the position's key history: the search sees the game.
-        P pos(variant_, start);
-        for (Move m : moves) {
-            if (!pos.is_legal(m))
-                throw std::invalid_argument("move " + write_move(*variant_, m) + " is not legal");
-            pos.do_move(m);
-        }
-        pos_.emplace(std::move(pos));
-    }
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
-        if (!pos_) set_position(start_state_of(), {});
-        P work = *pos_;  // the search owns its copy
-        return searcher_.run(work, limits, on_info);
+        P work = this->root_copy();  // the search owns its copy
+        return this->searcher_.run(work, limits, on_info);
     }
-    void stop() override { searcher_.stop(); }
-    void clear() override { searcher_.clear(); }
 
   private:
-    PositionState start_state_of() const { return start_state(*variant_); }
+    void configure(const Options& o) override { this->searcher_.set_skill(o.skill, o.seed); }
 
-    std::shared_ptr<const Variant> variant_;
-    Options options_;
     std::string name_;
-    Searcher<P> searcher_;
-    std::optional<P> pos_;
 };
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "position/key_history.h"
 #include "position/position_state.h"
 #include "rules/variant.h"
 
@@ -107,6 +108,12 @@ class Engine {
     // The game so far: the start position and the moves played from it (each must be legal).
     // The search treats repetitions of positions in this history as the game does.
     virtual void set_position(const PositionState& start, const std::vector<Move>& moves) = 0;
+    // The game so far when its moves alone do not replay it (three or more players: a player
+    // left without a move, by resignation or perpetual check): the position as it stands and the
+    // keys of the game's positions up to it (Game::key_history()), whose repetitions the search
+    // treats as above. Throws std::invalid_argument if the history does not end in `current`.
+    virtual void set_position_with_history(const PositionState& current,
+                                           const KeyHistory& history) = 0;
 
     // Searches the current position. `on_info` (may be empty) receives progress lines.
     virtual Result search(const Limits& limits,

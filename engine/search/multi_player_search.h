@@ -23,16 +23,19 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "position/generic_position.h"
 #include "search/engine.h"
+#include "search/history_table.h"
+#include "search/killer_moves.h"
 #include "search/multi_player_evaluation.h"
+#include "search/ordered_moves.h"
+#include "search/pv_table.h"
 #include "search/score.h"
-#include "search/time_manager.h"
+#include "search/search_control.h"
 #include "search/transposition_table.h"
 
 namespace seireigi::search {
@@ -45,11 +48,11 @@ class MultiPlayerSearcher {
     void set_skill(int level, std::uint64_t seed);
     void resize_hash(int mb) { tt_.resize(mb); }
     void clear();
-    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    void stop() { control_.stop.store(true, std::memory_order_relaxed); }
 
-    // Searches `pos` for its player to move; `keys` are the keys of the game's positions so far
-    // (keys.back() is pos's), for repetitions.
-    Result run(GenericPosition& pos, std::vector<std::uint64_t> keys, const Limits& limits,
+    // Searches `pos` for its player to move. The position's key history (set_history: the
+    // game's positions before it) counts for repetitions.
+    Result run(GenericPosition& pos, const Limits& limits,
                const std::function<void(const Info&)>& on_info);
 
   private:
@@ -58,30 +61,26 @@ class MultiPlayerSearcher {
     enum class Kind : std::uint8_t { Root, Fresh, Deviated, Any };
 
     struct Frame {
-        MoveList moves;
-        std::vector<int> scores;
-        std::array<Move, 2> killers{};
+        OrderedMoves list;
+        KillerMoves killers;
     };
 
     int node(int alpha, int beta, int depth, int ply, Kind kind);
     // After a move at `ply`: the node that follows, by who moves now.
     int child(int alpha, int beta, int depth, int ply, Kind after);
     int quiesce(int alpha, int beta, int ply, int qdepth);
+    // What node() and quiesce() do first: count the node; true, with its score, when it ends
+    // here (the search stopped, or the game is over for the root).
+    bool ends_on_entry(int ply, int& score);
     // The score of a finished game (the root out, the root alone, or a draw), if it is one.
     bool terminal(int ply, int& score) const;
     bool repeated() const;
     int evaluate() const;
     bool maximising() const { return pos_->side_to_move() == root_; }
-    bool out_of_time();
-    void do_move(Move m);
-    void undo_move();
     void order(Frame& f, Move tt_move);
-    Move pick(Frame& f, std::size_t i);
     // The move an opponent who does not deviate plays: the best of the ordering.
     Move first_ordered(Frame& f, Move tt_move);
-    bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
-    int& history(Move m);
-    void update_pv(int ply, Move m);
+    bool quiet(Move m) const;
     std::uint64_t tt_key(Kind kind) const;
     Info make_info(int depth, int score) const;
 
@@ -92,18 +91,12 @@ class MultiPlayerSearcher {
     int max_skill_depth_ = 0;
     int noise_cp_ = 0;
     std::uint64_t seed_ = 0;
-    std::atomic<bool> stop_{false};
-    TimeManager time_;
-    Limits limits_;
-    std::uint64_t nodes_ = 0;
-    int seldepth_ = 0;
+    SearchControl control_;
     GenericPosition* pos_ = nullptr;
     Player root_ = 0;
-    std::vector<std::uint64_t> keys_;
     std::array<Frame, kMaxPly + 8> frames_;
-    std::array<std::array<Move, kMaxPly + 8>, kMaxPly + 8> pv_{};
-    std::array<int, kMaxPly + 8> pv_length_{};
-    std::array<std::vector<int>, kMaxPlayers> history_;
+    PvTable pv_;
+    HistoryTable history_;
 };
 
 }  // namespace seireigi::search

@@ -21,7 +21,10 @@ EngineSeat::EngineSeat(std::shared_ptr<const Variant> variant, EngineSeatSetting
 std::string EngineSeat::spec() const {
     std::string s = "engine";
     if (settings_.multi_player == search::MultiPlayerAlgorithm::Paranoid) s += ":paranoid";
-    if (settings_.level != 20) s += ":" + std::to_string(settings_.level);
+    if (settings_.level != 20) {
+        s += ':';  // appended apart: GCC 12 warns falsely (-Wrestrict) on ":" + string
+        s += std::to_string(settings_.level);
+    }
     return s;
 }
 
@@ -31,7 +34,7 @@ void set_engine_position(search::Engine& engine, const Game& game) {
             return e.kind == EventKind::Resignation || e.kind == EventKind::PerpetualCheck;
         });
     if (left_without_move)
-        engine.set_position(game.current(), {});
+        engine.set_position_with_history(game.current(), game.key_history());
     else
         engine.set_position(game.start(), game.moves());
 }

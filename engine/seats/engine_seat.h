@@ -24,7 +24,7 @@ struct EngineSeatSettings {
 
 // Gives `engine` the game so far: its start and moves, or (three or more players) the position as
 // it stands when a player left without a move (resignation, perpetual check), which the moves
-// alone do not replay.
+// alone do not replay, with the keys of every position before it (for repetitions).
 void set_engine_position(search::Engine& engine, const Game& game);
 
 class EngineSeat : public ThreadedSeat {

@@ -1,0 +1,54 @@
+// The history heuristic: per player, a score for each quiet move (from-square or dropped type,
+// to-square) that rises when the move causes a cut-off and falls when it was tried before the
+// move that did. Move ordering sorts the quiet moves by it.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdlib>
+#include <vector>
+
+#include "core/types.h"
+
+namespace seireigi::search {
+
+class HistoryTable {
+  public:
+    // Every score zero, for a board of `squares` squares.
+    void reset(int squares) {
+        squares_ = static_cast<std::size_t>(squares);
+        for (auto& h : table_) h.assign((squares_ + kDroppedTypes) * squares_, 0);
+    }
+    void clear() {
+        for (auto& h : table_) std::fill(h.begin(), h.end(), 0);
+    }
+
+    int& at(Player p, Move m) { return table_[static_cast<std::size_t>(p)][index(m)]; }
+
+    // `cut` (quiet) ended the node of player `p` at `depth`: it gains, and the quiet moves tried
+    // before it (`tried`, `cut` included) lose, by depth squared, with a gravity that keeps the
+    // scores within +-16384.
+    void reward_cut(Player p, Move cut, const std::vector<Move>& tried, int depth) {
+        const int bonus = depth * depth;
+        for (Move q : tried) {
+            int& h = at(p, q);
+            const int b = q == cut ? bonus : -bonus;
+            h += b - h * std::abs(b) / 16384;
+        }
+    }
+
+  private:
+    static constexpr std::size_t kDroppedTypes = 128;  // rows for drops, after the squares
+
+    std::size_t index(Move m) const {
+        const std::size_t from = m.is_drop() ? squares_ + static_cast<std::size_t>(m.dropped())
+                                             : static_cast<std::size_t>(m.from());
+        return from * squares_ + static_cast<std::size_t>(m.to());
+    }
+
+    std::size_t squares_ = 0;
+    std::array<std::vector<int>, kMaxPlayers> table_;
+};
+
+}  // namespace seireigi::search
