@@ -192,13 +192,15 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand) con
         int attacks = 0;
         for (Player q = 0; q < players_; ++q)
             if (q != p && pos.is_active(q)) attacks += pos.attackers(q, n);
-        // The King itself is one of the defenders of the squares next to it.
-        const bool king_alone = pos.attackers(p, n) <= 1;
         const PieceCode pc = pos.piece_on(n);
         units += std::min(attacks, 2) * w_.danger_attack;
-        if (attacks > 0 && king_alone) units += w_.danger_weak;
-        if (pc == kEmpty && king_alone && enemy_hand > 0)
-            units += attacks > 0 ? w_.danger_supported_hole : w_.danger_hole;
+        // The King itself is one of the defenders of the squares next to it. (Counted only
+        // where it matters: the count costs more than the rest.)
+        const bool hole = pc == kEmpty && enemy_hand > 0;
+        if ((attacks > 0 || hole) && pos.attackers(p, n) <= 1) {
+            if (attacks > 0) units += w_.danger_weak;
+            if (hole) units += attacks > 0 ? w_.danger_supported_hole : w_.danger_hole;
+        }
         if (pc != kEmpty && owner_of(pc) == p) units -= w_.danger_defender;
         if (pc != kEmpty && owner_of(pc) != p)
             pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;

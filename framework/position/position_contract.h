@@ -65,8 +65,8 @@ concept SearchPosition = PositionContract<P> &&
     // matter). The evaluation's King safety counts attackers and defenders with it.
     { cp.attackers(player, s) } -> std::same_as<int>;
     // The number of squares `player`'s pieces other than royals can move to or capture on,
-    // each piece's squares counted once (pins and checks ignored; drops not counted): the
-    // evaluation's mobility.
+    // each piece's squares counted once (pins and checks ignored, a royal's square not
+    // counted, drops not counted): the evaluation's mobility.
     { cp.mobility(player) } -> std::same_as<int>;
     // The keys of the line that led here, the game before a search's root included.
     { cp.key_history() } -> std::same_as<const KeyHistory&>;
