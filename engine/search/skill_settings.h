@@ -6,9 +6,9 @@
 // levels, and being a count of nodes it makes a level equally strong on a slow machine and a
 // fast one, at any time control. 256 nodes are about what a search one move deep costs in a
 // quiet middle game (with fewer it would pick among the few moves it tried), so no cap is lower:
-// the lowest levels are held back by the depth cap and the noise instead. The noise falls with the square of the
-// distance to level 20: the lowest levels misjudge positions by up to four Pawns, the upper ones
-// by a fraction of one.
+// the lowest levels are held back by the depth cap and the noise instead. The noise falls with the
+// square of the distance to level 20: the lowest levels misjudge positions by up to four Pawns, the
+// upper ones by a fraction of one.
 #pragma once
 
 #include <algorithm>
