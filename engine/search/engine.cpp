@@ -28,7 +28,7 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
         P work = this->root_copy();  // the search owns its copy
-        return this->searcher_.run(work, limits, on_info);
+        return this->searcher_.run(work, this->skill_limits(limits), on_info);
     }
 
   private:

@@ -34,26 +34,11 @@
 #include "search/evaluation.h"
 #include "search/score.h"
 #include "search/search_tuning.h"
+#include "search/skill_settings.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 
 namespace seireigi::search {
-
-// What skill levels below 20 change: a depth cap and evaluation noise (docs/engine.md). The
-// noise falls with the cube of the distance to level 20, so the low levels are erratic while
-// the middle levels keep most of their judgement and convert won games.
-struct SkillSettings {
-    int max_depth = 0;  // 0: none
-    int noise_cp = 0;   // the evaluation is perturbed by up to this much, per position
-    static constexpr int kWeakestNoiseCp = 400;
-    static SkillSettings of(int level) {
-        if (level >= 20) return {};
-        level = std::max(level, 1);
-        const double distance = (20.0 - level) / 19.0;
-        return {std::max(1, level / 2),
-                static_cast<int>(std::lround(kWeakestNoiseCp * distance * distance * distance))};
-    }
-};
 
 // A position that resolves static exchanges (position/static_exchange.h): the search then skips
 // losing captures in quiescence and orders them after the quiet moves. (Pruning quiet moves
