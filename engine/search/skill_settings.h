@@ -4,11 +4,11 @@
 //
 // The node cap grows by a factor of two every two levels. It is the step between the upper
 // levels, and being a count of nodes it makes a level equally strong on a slow machine and a
-// fast one, at any time control. Below 256 nodes a search would not finish looking one move
-// ahead in a middle game (and would pick among the few moves it tried), so no cap is lower; the
-// lowest levels are held back by the depth cap instead. The noise falls with the square of the
-// distance to level 20: the lowest levels misjudge positions by up to four Pawns, the upper ones
-// by a fraction of one.
+// fast one, at any time control. 256 nodes are about what a search one move deep costs in a
+// quiet middle game (with fewer it would pick among the few moves it tried), so no cap is lower:
+// the lowest levels are held back by the depth cap and the noise instead. The noise falls with the
+// square of the distance to level 20: the lowest levels misjudge positions by up to four Pawns, the
+// upper ones by a fraction of one.
 #pragma once
 
 #include <algorithm>
