@@ -27,6 +27,8 @@ const NamedWeight<EvalWeights> kWeightFields[] = {
     {"danger_cap", &EvalWeights::danger_cap},
     {"danger_divisor", &EvalWeights::danger_divisor},
     {"mobility", &EvalWeights::mobility},
+    {"mopup_lead", &EvalWeights::mopup_lead},
+    {"mopup", &EvalWeights::mopup},
     {"tempo", &EvalWeights::tempo},
 };
 

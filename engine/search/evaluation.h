@@ -10,6 +10,9 @@
 //    what the opponent holds in hand; otherwise holes are weighed by the enemy hand;
 //  * mobility: the squares each player's pieces (not the King) can move to, where the position
 //    counts them;
+//  * mop-up: a player ahead in material by at least mopup_lead gains for each of its pieces
+//    on the board the closer it stands to the enemy King, so that a won game is driven to mate
+//    instead of shuffling while the mate is beyond the horizon (on a 15x15 board it often is);
 //  * a small bonus for the player to move.
 // Every weight is a field of EvalWeights, in one place, to be tuned.
 // The score is from the point of view of the player to move. With more than two players it is
@@ -20,6 +23,7 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,7 +49,9 @@ struct EvalWeights {
     int danger_defender = 25;        // per own piece next to the King
     int danger_cap = 3000;
     int danger_divisor = 2048;
-    int mobility = 8;  // per square a piece can move to (positions that count them)
+    int mobility = 8;       // per square a piece can move to (positions that count them)
+    int mopup_lead = 2000;  // material lead (board and hand) from which mop-up applies
+    int mopup = 4;          // per piece and per square nearer the enemy King (Chebyshev)
     int tempo = 20;
 
     // For tuning: the defaults with the changes in `text` ("name=value,name=value", the field
@@ -86,6 +92,12 @@ class Evaluator {
     int capture_gain(int face) const { return face_value(face) + hand_value(face & 0x7F); }
 
   private:
+    // Calls f(square, piece) for every piece on the board.
+    template <class P, class F>
+    static void for_each_piece(const P& pos, int squares, F&& f);
+    // Player p's mop-up bonus: its pieces' nearness to the enemy King on k.
+    template <class P>
+    int mop_up(const P& pos, Player p, Square k) const;
     // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety).
     template <class P>
     int king_danger(const P& pos, Player p, Square k, int enemy_hand) const;
@@ -111,6 +123,7 @@ class Evaluator {
 template <class P>
 int Evaluator::evaluate(const P& pos) const {
     std::array<int, kMaxPlayers> total{};
+    std::array<int, kMaxPlayers> material{};  // values of board and hand pieces, for mop-up
     std::array<int, kMaxPlayers> hand_total{};
     std::array<Square, kMaxPlayers> king{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
     auto add = [&](Square s, PieceCode pc) {
@@ -121,18 +134,9 @@ int Evaluator::evaluate(const P& pos) const {
             return;
         }
         total[static_cast<std::size_t>(o)] += face_value(face) + positional(o, face, s);
+        material[static_cast<std::size_t>(o)] += face_value(face);
     };
-    if constexpr (ListsPieces<P>) {
-        std::array<std::pair<Square, PieceCode>, 128> placed;
-        const int n = pos.list_pieces(placed.data());
-        for (int i = 0; i < n; ++i)
-            add(placed[static_cast<std::size_t>(i)].first,
-                placed[static_cast<std::size_t>(i)].second);
-    } else {
-        const int sq_count = static_cast<int>(squares_);
-        for (Square s = 0; s < sq_count; ++s)
-            if (const PieceCode pc = pos.piece_on(s); pc != kEmpty) add(s, pc);
-    }
+    for_each_piece(pos, static_cast<int>(squares_), add);
     for (Player p = 0; p < players_; ++p)
         for (PieceType t : v_.hand_types)
             if (const int n = pos.hand_count(p, t))
@@ -141,6 +145,7 @@ int Evaluator::evaluate(const P& pos) const {
     for (Player p = 0; p < players_; ++p) {
         const Square k = king[static_cast<std::size_t>(p)];
         total[static_cast<std::size_t>(p)] += hand_total[static_cast<std::size_t>(p)];
+        material[static_cast<std::size_t>(p)] += hand_total[static_cast<std::size_t>(p)];
         if (k == kNoSquare) continue;
         int enemy_hand = 0;
         for (Player q = 0; q < players_; ++q)
@@ -175,6 +180,26 @@ int Evaluator::evaluate(const P& pos) const {
                     total[static_cast<std::size_t>(p)] += w_.mobility * pos.mobility(p);
     }
 
+    if (w_.mopup)
+        for (Player p = 0; p < players_; ++p) {
+            if (!pos.is_active(p)) continue;
+            // The strongest opponent's material, and the King of the weakest one.
+            int strongest = 0, weakest = 1 << 30;
+            Square target = kNoSquare;
+            for (Player q = 0; q < players_; ++q) {
+                const auto uq = static_cast<std::size_t>(q);
+                if (q == p || !pos.is_active(q)) continue;
+                strongest = std::max(strongest, material[uq]);
+                if (king[uq] != kNoSquare && material[uq] < weakest) {
+                    weakest = material[uq];
+                    target = king[uq];
+                }
+            }
+            if (target != kNoSquare &&
+                material[static_cast<std::size_t>(p)] - strongest >= w_.mopup_lead)
+                total[static_cast<std::size_t>(p)] += mop_up(pos, p, target);
+        }
+
     const Player me = pos.side_to_move();
     int best_other = -1000000;
     for (Player p = 0; p < players_; ++p)
@@ -182,6 +207,34 @@ int Evaluator::evaluate(const P& pos) const {
             best_other = std::max(best_other, total[static_cast<std::size_t>(p)]);
     if (best_other == -1000000) best_other = 0;
     return total[static_cast<std::size_t>(me)] - best_other + w_.tempo;
+}
+
+template <class P, class F>
+void Evaluator::for_each_piece(const P& pos, int squares, F&& f) {
+    if constexpr (ListsPieces<P>) {
+        std::array<std::pair<Square, PieceCode>, 128> placed;
+        const int n = pos.list_pieces(placed.data());
+        for (int i = 0; i < n; ++i)
+            f(placed[static_cast<std::size_t>(i)].first,
+              placed[static_cast<std::size_t>(i)].second);
+    } else {
+        for (Square s = 0; s < squares; ++s)
+            if (const PieceCode pc = pos.piece_on(s); pc != kEmpty) f(s, pc);
+    }
+}
+
+template <class P>
+int Evaluator::mop_up(const P& pos, Player p, Square k) const {
+    const int files = v_.geo.files;
+    const int span = std::max(files, v_.geo.ranks);
+    int nearness = 0;
+    for_each_piece(pos, static_cast<int>(squares_), [&](Square s, PieceCode pc) {
+        if (owner_of(pc) != p || royal_face_[static_cast<std::size_t>(face_of(pc))]) return;
+        const int distance =
+            std::max(std::abs(s % files - k % files), std::abs(s / files - k / files));
+        nearness += span - distance;
+    });
+    return w_.mopup * nearness;
 }
 
 template <class P>

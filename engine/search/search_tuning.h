@@ -50,6 +50,19 @@ struct SearchTuning {
     int lmr_history_div = 0;
     // Check extension only for checks that do not lose the exchange (if not 0).
     int check_extension_sound = 0;
+    // Late-move reductions also for quiet moves that give check, by one ply less (if not 0):
+    // drops that check are many at every node of a drop game.
+    int lmr_checks = 0;
+    // Internal iterative reduction: a node without a hash move at depth >= iir_depth is
+    // searched one ply shallower (0: off).
+    int iir_depth = 0;
+    // Quiescence probes the transposition table and stores its results (if not 0).
+    int qs_tt = 0;
+    // History survives from one search to the next, halved (if not 0; else it starts empty).
+    int history_keep = 0;
+    // Counter-move heuristic: the quiet move that refuted the previous move is ordered right
+    // after the killers (if not 0).
+    int countermove = 0;
 
     static SearchTuning with_changes(const std::string& text) {
         static const NamedWeight<SearchTuning> fields[] = {
@@ -76,6 +89,11 @@ struct SearchTuning {
             {"lmr_improving", &SearchTuning::lmr_improving},
             {"lmr_history_div", &SearchTuning::lmr_history_div},
             {"check_extension_sound", &SearchTuning::check_extension_sound},
+            {"lmr_checks", &SearchTuning::lmr_checks},
+            {"iir_depth", &SearchTuning::iir_depth},
+            {"qs_tt", &SearchTuning::qs_tt},
+            {"history_keep", &SearchTuning::history_keep},
+            {"countermove", &SearchTuning::countermove},
         };
         SearchTuning t =
             search::with_changes(SearchTuning{}, std::span(fields), text, "search parameter");

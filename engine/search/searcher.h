@@ -35,6 +35,7 @@
 #include "search/score.h"
 #include "search/search_tuning.h"
 #include "search/skill_settings.h"
+#include "search/table_scores.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 
@@ -85,6 +86,9 @@ class Searcher {
         std::vector<int> scores;
         std::vector<std::pair<int, Move>> scored;  // pick()'s sorting room
         MoveList probe;                            // quiesce()'s mate-in-one candidates
+        MoveList quiets;                           // quiet moves searched at this node
+        Move move;     // the move being searched from this node (null for a null move)
+        Move counter;  // the quiet move that last refuted the move into this node
         int static_eval = 0;
     };
 
@@ -112,6 +116,8 @@ class Searcher {
     int victim_gain(Move m) const {
         return is_capture(m) ? eval_.capture_gain(face_of(pos_->piece_on(m.to()))) : 0;
     }
+    // The move that led to the node at ply `up` (null at the root and after a null move).
+    Move previous_move(std::size_t up) const { return up == 0 ? Move() : frames_[up - 1].move; }
     bool out_of_time();
     void update_pv(int ply, Move m);
     std::size_t history_index(Move m) const {
@@ -143,6 +149,7 @@ class Searcher {
     std::array<std::array<Move, kMaxPly + 8>, kMaxPly + 8> pv_{};
     std::array<int, kMaxPly + 8> pv_length_{};
     std::array<std::vector<int>, kMaxPlayers> history_;
+    std::vector<Move> counter_moves_;  // by history_index of the move refuted
     std::vector<Move> excluded_root_;
     // Where each player's King stood at the root (mate probe candidates; an approximation).
     std::array<Square, kMaxPlayers> kings_{};
@@ -222,6 +229,8 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
             s = (1 << 27) + 2;
         else if (m == f.killers[1])
             s = (1 << 27) + 1;
+        else if (m == f.counter)
+            s = 1 << 27;
         else
             s = std::clamp(history(m), -(1 << 26), (1 << 26));
         f.scores[i] = s;
@@ -277,6 +286,14 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     if (out_of_time()) return 0;
     int rep;
     if (repetition(ply, rep)) return rep;
+    const int original_alpha = alpha;
+    const std::uint64_t key = pos_->key();
+    const TTEntry* tte = tuning_.qs_tt ? tt_.probe(key) : nullptr;
+    if (tte) {
+        const int tt_score = score_from_table(tte->score, ply);
+        if (entry_settles(*tte, tt_score, 0, alpha, beta)) return tt_score;
+    }
+    const bool store = tuning_.qs_tt && (!tte || tte->depth <= 0);
     Frame& f = frames_[static_cast<std::size_t>(ply)];
     f.moves.clear();
     const bool in_check = side_to_move_in_check();
@@ -297,9 +314,15 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     }
     if (ply >= kMaxPly) return evaluate();
     int best = -kInfinite;
+    Move best_move;
+    int static_eval = 0;
     if (!in_check) {
-        best = evaluate();
-        if (best >= beta) return best;
+        best = static_eval = tte ? tte->eval : evaluate();
+        if (best >= beta) {
+            if (store)
+                tt_.store(key, Move(), score_to_table(best, ply), static_eval, 0, Bound::Lower);
+            return best;
+        }
         alpha = std::max(alpha, best);
         // Mate-in-one probe at the first quiescence level: moves that land near the enemy
         // King and leave it no legal reply. Tried in canonical order, so that every position
@@ -319,6 +342,9 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
                 if (mate) {
                     pv_[static_cast<std::size_t>(ply)][static_cast<std::size_t>(ply)] = m;
                     pv_length_[static_cast<std::size_t>(ply)] = ply + 1;
+                    if (store)
+                        tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), static_eval, 0,
+                                  Bound::Exact);
                     return mate_in(ply + 1);
                 }
             }
@@ -346,10 +372,16 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 update_pv(ply, m);
                 if (score >= beta) break;
             }
         }
+    }
+    if (store && best > -kInfinite) {
+        const Bound bound =
+            best >= beta ? Bound::Lower : (best > original_alpha ? Bound::Exact : Bound::Upper);
+        tt_.store(key, best_move, score_to_table(best, ply), static_eval, 0, bound);
     }
     return best;
 }
@@ -389,13 +421,8 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     const TTEntry* tte = tt_.probe(key);
     if (tte) {
         tt_move = Move::from_raw(tte->move);
-        int tt_score = tte->score;
-        if (tt_score >= kMateBound) tt_score -= ply;
-        if (tt_score <= -kMateBound) tt_score += ply;
-        if (!pv_node && tte->depth >= depth &&
-            (tte->bound == Bound::Exact || (tte->bound == Bound::Lower && tt_score >= beta) ||
-             (tte->bound == Bound::Upper && tt_score <= alpha)))
-            return tt_score;
+        const int tt_score = score_from_table(tte->score, ply);
+        if (!pv_node && entry_settles(*tte, tt_score, depth, alpha, beta)) return tt_score;
     }
 
     Frame& f = frames_[up];
@@ -418,6 +445,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             std::abs(beta) < kMateBound) {
             int r = t.null_base + depth / t.null_depth_div;
             if (t.null_eval_div > 0) r += std::min(3, (f.static_eval - beta) / t.null_eval_div);
+            f.move = Move();
             pos_->do_null_move();
             const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             pos_->undo_null_move();
@@ -425,6 +453,12 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             if (score >= beta) return score >= kMateBound ? beta : score;
         }
     }
+
+    // Without a hash move the ordering is poor: search shallower, the next iteration finds one.
+    if (t.iir_depth > 0 && depth >= t.iir_depth && tt_move.is_null() && !in_check) --depth;
+    f.counter = Move();
+    if (t.countermove && !previous_move(up).is_null())
+        f.counter = counter_moves_[history_index(previous_move(up))];
 
     f.moves.clear();
     pos_->legal_moves(f.moves);
@@ -447,7 +481,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     int best = -kInfinite;
     Move best_move;
     int searched = 0;
-    std::vector<Move> quiets_tried;
+    f.quiets.clear();
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
         const bool quiet = !is_capture(m) && !m.promotes();
@@ -472,6 +506,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             }
         }
         const int move_history = quiet && t.lmr_history_div > 0 ? history(m) : 0;
+        f.move = m;
         pos_->do_move(m);
         const bool gives_check = side_to_move_in_check();
         int extension = gives_check && ply < 2 * limits_depth_ ? 1 : 0;
@@ -488,12 +523,14 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             score = -search(-beta, -alpha, new_depth, ply + 1, pv_node, true);
         } else {
             int r = 0;
-            if (depth >= 3 && quiet && !in_check && !gives_check && searched >= t.lmr_from) {
+            if (depth >= 3 && quiet && !in_check && (!gives_check || t.lmr_checks) &&
+                searched >= t.lmr_from) {
                 r = reductions_[static_cast<std::size_t>(std::min(depth, 63))]
                                [static_cast<std::size_t>(std::min(searched, 63))];
                 if (t.lmr_improving && !improving) ++r;
                 if (pv_node) r = std::max(0, r - 1);
                 if (m == f.killers[0] || m == f.killers[1]) r = std::max(0, r - 1);
+                if (gives_check) r = std::max(0, r - 1);
                 if (t.lmr_history_div > 0) r = std::max(0, r - move_history / t.lmr_history_div);
                 r = std::min(r, new_depth - 1);
             }
@@ -506,7 +543,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         pos_->undo_move();
         if (stop_) return 0;
         ++searched;
-        if (quiet) quiets_tried.push_back(m);
+        if (quiet) f.quiets.push_back(m);
         if (score > best) {
             best = score;
             best_move = m;
@@ -519,8 +556,10 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                             f.killers[1] = f.killers[0];
                             f.killers[0] = m;
                         }
+                        if (t.countermove && !previous_move(up).is_null())
+                            counter_moves_[history_index(previous_move(up))] = m;
                         const int bonus = depth * depth;
-                        for (Move q : quiets_tried) {
+                        for (Move q : f.quiets) {
                             int& h = history(q);
                             const int b = q == m ? bonus : -bonus;
                             h += b - h * std::abs(b) / 16384;
@@ -534,11 +573,9 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     if (searched == 0) return f.static_eval > -kInfinite ? f.static_eval : alpha;  // all pruned
     const Bound bound =
         best >= beta ? Bound::Lower : (best > original_alpha ? Bound::Exact : Bound::Upper);
-    int stored = best;
-    if (stored >= kMateBound) stored += ply;
-    if (stored <= -kMateBound) stored -= ply;
     if (ply > 0 || excluded_root_.empty())
-        tt_.store(key, best_move, stored, in_check ? 0 : f.static_eval, depth, bound);
+        tt_.store(key, best_move, score_to_table(best, ply), in_check ? 0 : f.static_eval, depth,
+                  bound);
     return best;
 }
 
@@ -573,10 +610,16 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
     seldepth_ = 0;
     time_.start(limits);
     tt_.new_search();
-    for (auto& h : history_)
-        h.assign(static_cast<std::size_t>(variant_.geo.squares() + 128) *
-                     static_cast<std::size_t>(variant_.geo.squares()),
-                 0);
+    const std::size_t history_size = static_cast<std::size_t>(variant_.geo.squares() + 128) *
+                                     static_cast<std::size_t>(variant_.geo.squares());
+    for (auto& h : history_) {
+        if (tuning_.history_keep && h.size() == history_size)
+            for (int& v : h) v /= 2;
+        else
+            h.assign(history_size, 0);
+    }
+    if (!tuning_.countermove || counter_moves_.size() != history_size)
+        counter_moves_.assign(history_size, Move());
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
             reductions_[static_cast<std::size_t>(d)][static_cast<std::size_t>(n)] =
