@@ -115,7 +115,8 @@ std::string write_record(const GameRecord& r) {
     out << "impasse-rule " << r.impasse_rule << "\n";
     out << "start " << r.start << "\n";
     for (std::size_t i = 0; i < r.seats.size(); ++i)
-        out << "seat " << i + 1 << " " << r.seats[i] << "\n";
+        if (!r.seats[i].empty())  // a seat the record left out (it reads back empty)
+            out << "seat " << i + 1 << " " << r.seats[i] << "\n";
     std::size_t next_event = 0;
     auto events_at = [&](int ply) {
         for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event)
@@ -181,6 +182,8 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
             auto p = words.size() >= 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
             if (!p) return error("expected 'seat N SPEC', e.g. 'seat 2 random:42'");
             if (r.seats.size() <= static_cast<std::size_t>(*p)) r.seats.resize(*p + 1);
+            if (!r.seats[*p].empty())
+                return error("seat " + std::to_string(*p + 1) + " is given twice");
             const std::size_t after_number = rest.find(words[0]) + words[0].size();
             const std::size_t spec = rest.find_first_not_of(" \t", after_number);
             r.seats[*p] = rest.substr(spec, rest.find_last_not_of(" \t") + 1 - spec);
