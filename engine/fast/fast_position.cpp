@@ -225,6 +225,21 @@ PieceCode FastPosition::piece_on(Square s) const {
     return p ? keys_->code[p] : kEmpty;
 }
 
+int FastPosition::mobility(Player p) const {
+    const Color c = static_cast<Color>(p);
+    const Bitboard own = by_color_[c], occ = occupied();
+    // Not counted: own pieces' squares and the Kings' (no move captures a King).
+    const Bitboard closed = own | by_kind_[kKing];
+    int n = 0;
+    (own & ~by_kind_[kKing]).for_each([&](int sq) {
+        const int kind = kind_of(board_[sq]);
+        const Bitboard to =
+            c == kBlack ? attacks<kBlack>(kind, sq, occ) : attacks<kWhite>(kind, sq, occ);
+        n += (to & ~closed).count();
+    });
+    return n;
+}
+
 int FastPosition::list_pieces(std::pair<Square, PieceCode>* out) const {
     int n = 0;
     occupied().for_each([&](int sq) {

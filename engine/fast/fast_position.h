@@ -85,6 +85,11 @@ class FastPosition {
     // x-rays come from the occupancy, attackers from the attacker tables.
     int see(Move m) const;
     bool see_ge(Move m, int threshold) const { return see(m) >= threshold; }
+    int mobility(Player p) const;
+    int attackers(Player by, Square s) const {
+        return attackers_to(static_cast<fast::Color>(by), fast::kTables.internal[s], occupied())
+            .count();
+    }
 
     // The keys since construction, with who moved and whether each move gave check (a null
     // move counts as nobody's); set_history replaces them by a longer history that ends in

@@ -1,9 +1,11 @@
 #include "search/engine.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "fast/fast_position.h"
 #include "position/generic_position.h"
+#include "search/evaluation.h"
 #include "search/multi_player_engine.h"
 #include "search/searcher.h"
 #include "search/searching_engine.h"
@@ -26,7 +28,7 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
         P work = this->root_copy();  // the search owns its copy
-        return this->searcher_.run(work, limits, on_info);
+        return this->searcher_.run(work, this->skill_limits(limits), on_info);
     }
 
   private:
@@ -48,6 +50,11 @@ std::unique_ptr<Engine> Engine::create(std::shared_ptr<const Variant> variant, O
             return refuse("the fast position plays only standard Seireigi; " + variant->name +
                           " has " + std::to_string(variant->num_players()) + " players");
         return make_multi_player_engine(std::move(variant), options);
+    }
+    try {
+        (void)EvalWeights::from_environment();  // a tuning run's weights, read before any search
+    } catch (const std::invalid_argument& e) {
+        return refuse(std::string("SEIREIGI_EVAL_WEIGHTS: ") + e.what());
     }
     std::string fast_refusal;
     const bool fast_fits = FastPosition::supports(*variant, &fast_refusal);

@@ -1,8 +1,48 @@
 #include "search/evaluation.h"
 
 #include <cstdlib>
+#include <span>
+#include <stdexcept>
+
+#include "search/tuning_text.h"
 
 namespace seireigi::search {
+
+namespace {
+
+// Every tunable field by name.
+const NamedWeight<EvalWeights> kWeightFields[] = {
+    {"promotion_share_pct", &EvalWeights::promotion_share_pct},
+    {"promotion_reach_ranks", &EvalWeights::promotion_reach_ranks},
+    {"defender", &EvalWeights::defender},
+    {"pressure_pct", &EvalWeights::pressure_pct},
+    {"hole_per_hand_pct", &EvalWeights::hole_per_hand_pct},
+    {"hole_hand_cap", &EvalWeights::hole_hand_cap},
+    {"danger_attack", &EvalWeights::danger_attack},
+    {"danger_weak", &EvalWeights::danger_weak},
+    {"danger_hole", &EvalWeights::danger_hole},
+    {"danger_supported_hole", &EvalWeights::danger_supported_hole},
+    {"danger_hand_pct", &EvalWeights::danger_hand_pct},
+    {"danger_defender", &EvalWeights::danger_defender},
+    {"danger_cap", &EvalWeights::danger_cap},
+    {"danger_divisor", &EvalWeights::danger_divisor},
+    {"mobility", &EvalWeights::mobility},
+    {"tempo", &EvalWeights::tempo},
+};
+
+}  // namespace
+
+EvalWeights EvalWeights::with_changes(const std::string& text) {
+    const EvalWeights w =
+        search::with_changes(EvalWeights{}, std::span(kWeightFields), text, "evaluation weight");
+    if (w.danger_divisor <= 0)
+        throw std::invalid_argument("evaluation weight danger_divisor must be positive");
+    return w;
+}
+
+EvalWeights EvalWeights::from_environment() {
+    return with_changes(environment_text("SEIREIGI_EVAL_WEIGHTS"));
+}
 
 Evaluator::Evaluator(const Variant& v, EvalWeights w)
     : v_(v),

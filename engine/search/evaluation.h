@@ -3,8 +3,13 @@
 //  * promotion potential: a piece that can promote gains a share of what promoting would add,
 //    growing as it nears its zone (zone depth from the variant);
 //  * king safety: own pieces next to the King defend it; enemy pieces within two squares
-//    press on it, by their value; empty squares next to the King are holes the opponent can
-//    drop into, weighed by what the opponent holds in hand;
+//    press on it, by their value. Where the position counts attackers of a square (the
+//    search contract), a King danger grows with the square of its units: enemy attacks on
+//    the squares next to the King, those squares the King alone defends (weak), empty ones
+//    the opponent can drop into (holes; more when an enemy piece supports the drop), and
+//    what the opponent holds in hand; otherwise holes are weighed by the enemy hand;
+//  * mobility: the squares each player's pieces (not the King) can move to, where the position
+//    counts them;
 //  * a small bonus for the player to move.
 // Every weight is a field of EvalWeights, in one place, to be tuned.
 // The score is from the point of view of the player to move. With more than two players it is
@@ -15,6 +20,7 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -30,10 +36,35 @@ struct EvalWeights {
     int pressure_pct = 6;           // of an enemy piece's value, within two squares of the King
     int hole_per_hand_pct = 2;      // per empty square next to the King, of the enemy hand value
     int hole_hand_cap = 1500;       // enemy hand value counted at most
+    // King danger units (with attacker counts): the penalty is min(units, cap) * units / divisor.
+    int danger_attack = 40;          // per enemy attack on a square next to the King (2 at most)
+    int danger_weak = 80;            // per attacked square next to the King it alone defends
+    int danger_hole = 30;            // per empty square next to the King it alone defends ...
+    int danger_supported_hole = 90;  // ... that an enemy piece attacks, with enemy hand pieces
+    int danger_hand_pct = 12;        // of the enemy hand value
+    int danger_defender = 25;        // per own piece next to the King
+    int danger_cap = 3000;
+    int danger_divisor = 2048;
+    int mobility = 8;  // per square a piece can move to (positions that count them)
     int tempo = 20;
+
+    // For tuning: the defaults with the changes in `text` ("name=value,name=value", the field
+    // names above). Throws std::invalid_argument naming the bad part.
+    static EvalWeights with_changes(const std::string& text);
+    // The defaults, changed by the environment variable SEIREIGI_EVAL_WEIGHTS if it is set (a
+    // tuning run's candidate weights without a rebuild; docs/engine.md).
+    static EvalWeights from_environment();
 };
 
 // A position that lists its pieces itself (faster than asking every square).
+// A position that counts the attackers of a square and the squares a player's pieces reach
+// (the search contract's attackers() and mobility()).
+template <class P>
+concept CountsAttackers = requires(const P& p, Player by, Square s) {
+    { p.attackers(by, s) } -> std::same_as<int>;
+    { p.mobility(by) } -> std::same_as<int>;
+};
+
 template <class P>
 concept ListsPieces = requires(const P& p, std::pair<Square, PieceCode>* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
@@ -55,6 +86,10 @@ class Evaluator {
     int capture_gain(int face) const { return face_value(face) + hand_value(face & 0x7F); }
 
   private:
+    // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety).
+    template <class P>
+    int king_danger(const P& pos, Player p, Square k, int enemy_hand) const;
+
     int positional(Player p, int face, Square s) const {
         return pst_[(static_cast<std::size_t>(p) * 256 + static_cast<std::size_t>(face)) *
                         squares_ +
@@ -113,14 +148,18 @@ int Evaluator::evaluate(const P& pos) const {
                 enemy_hand = std::max(enemy_hand, hand_total[static_cast<std::size_t>(q)]);
         enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
         int safety = 0;
-        for (Square n : ring1_[static_cast<std::size_t>(k)]) {
-            const PieceCode pc = pos.piece_on(n);
-            if (pc == kEmpty)
-                safety -= enemy_hand * w_.hole_per_hand_pct / 100;
-            else if (owner_of(pc) == p)
-                safety += w_.defender;
-            else
-                safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
+        if constexpr (CountsAttackers<P>) {
+            safety -= king_danger(pos, p, k, enemy_hand);
+        } else {
+            for (Square n : ring1_[static_cast<std::size_t>(k)]) {
+                const PieceCode pc = pos.piece_on(n);
+                if (pc == kEmpty)
+                    safety -= enemy_hand * w_.hole_per_hand_pct / 100;
+                else if (owner_of(pc) == p)
+                    safety += w_.defender;
+                else
+                    safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
+            }
         }
         for (Square n : ring2_[static_cast<std::size_t>(k)]) {
             const PieceCode pc = pos.piece_on(n);
@@ -128,6 +167,12 @@ int Evaluator::evaluate(const P& pos) const {
                 safety -= face_value(face_of(pc)) * w_.pressure_pct / 200;
         }
         total[static_cast<std::size_t>(p)] += safety;
+    }
+    if constexpr (CountsAttackers<P>) {
+        if (w_.mobility)
+            for (Player p = 0; p < players_; ++p)
+                if (pos.is_active(p))
+                    total[static_cast<std::size_t>(p)] += w_.mobility * pos.mobility(p);
     }
 
     const Player me = pos.side_to_move();
@@ -137,6 +182,31 @@ int Evaluator::evaluate(const P& pos) const {
             best_other = std::max(best_other, total[static_cast<std::size_t>(p)]);
     if (best_other == -1000000) best_other = 0;
     return total[static_cast<std::size_t>(me)] - best_other + w_.tempo;
+}
+
+template <class P>
+int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand) const {
+    int units = enemy_hand * w_.danger_hand_pct / 100;
+    int pressure = 0;
+    for (Square n : ring1_[static_cast<std::size_t>(k)]) {
+        int attacks = 0;
+        for (Player q = 0; q < players_; ++q)
+            if (q != p && pos.is_active(q)) attacks += pos.attackers(q, n);
+        const PieceCode pc = pos.piece_on(n);
+        units += std::min(attacks, 2) * w_.danger_attack;
+        // The King itself is one of the defenders of the squares next to it. (Counted only
+        // where it matters: the count costs more than the rest.)
+        const bool hole = pc == kEmpty && enemy_hand > 0;
+        if ((attacks > 0 || hole) && pos.attackers(p, n) <= 1) {
+            if (attacks > 0) units += w_.danger_weak;
+            if (hole) units += attacks > 0 ? w_.danger_supported_hole : w_.danger_hole;
+        }
+        if (pc != kEmpty && owner_of(pc) == p) units -= w_.danger_defender;
+        if (pc != kEmpty && owner_of(pc) != p)
+            pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;
+    }
+    if (units <= 0) return pressure;
+    return pressure + std::min(units, w_.danger_cap) * units / w_.danger_divisor;
 }
 
 }  // namespace seireigi::search

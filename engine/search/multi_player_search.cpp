@@ -8,8 +8,8 @@
 #include "search/progress_info.h"
 #include "search/root_moves.h"
 #include "search/score.h"
-#include "search/searcher.h"
 #include "search/skill_noise.h"
+#include "search/skill_settings.h"
 #include "search/table_scores.h"
 
 namespace seireigi::search {

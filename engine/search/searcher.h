@@ -30,28 +30,15 @@
 #include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "search/engine.h"
+#include "search/eval_cache.h"
 #include "search/evaluation.h"
 #include "search/score.h"
+#include "search/search_tuning.h"
+#include "search/skill_settings.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 
 namespace seireigi::search {
-
-// What skill levels below 20 change: a depth cap and evaluation noise (docs/engine.md). The
-// noise falls with the cube of the distance to level 20, so the low levels are erratic while
-// the middle levels keep most of their judgement and convert won games.
-struct SkillSettings {
-    int max_depth = 0;  // 0: none
-    int noise_cp = 0;   // the evaluation is perturbed by up to this much, per position
-    static constexpr int kWeakestNoiseCp = 400;
-    static SkillSettings of(int level) {
-        if (level >= 20) return {};
-        level = std::max(level, 1);
-        const double distance = (20.0 - level) / 19.0;
-        return {std::max(1, level / 2),
-                static_cast<int>(std::lround(kWeakestNoiseCp * distance * distance * distance))};
-    }
-};
 
 // A position that resolves static exchanges (position/static_exchange.h): the search then skips
 // losing captures in quiescence and orders them after the quiet moves. (Pruning quiet moves
@@ -71,7 +58,11 @@ concept GeneratesKinds = requires(const P& p, MoveKind kind, MoveList& list) {
 template <SearchPosition P>
 class Searcher {
   public:
-    Searcher(const Variant& v, int hash_mb) : variant_(v), eval_(v), tt_(hash_mb) {}
+    Searcher(const Variant& v, int hash_mb)
+        : variant_(v),
+          eval_(v, EvalWeights::from_environment()),
+          tuning_(SearchTuning::from_environment()),
+          tt_(hash_mb) {}
 
     void set_skill(int level, std::uint64_t seed) {
         skill_ = SkillSettings::of(level);
@@ -137,6 +128,8 @@ class Searcher {
 
     const Variant& variant_;
     Evaluator eval_;
+    SearchTuning tuning_;
+    mutable EvalCache eval_cache_;
     TranspositionTable tt_;
     SkillSettings skill_;
     std::uint64_t seed_ = 0;
@@ -162,7 +155,11 @@ class Searcher {
 
 template <SearchPosition P>
 int Searcher<P>::evaluate() const {
-    int e = eval_.evaluate(*pos_);
+    int e;
+    if (!eval_cache_.probe(pos_->key(), e)) {
+        e = eval_.evaluate(*pos_);
+        eval_cache_.store(pos_->key(), e);
+    }
     if (skill_.noise_cp > 0) {
         const std::uint64_t h = splitmix64(pos_->key() ^ splitmix64(seed_ + 0x5EED));
         e += static_cast<int>(h % static_cast<std::uint64_t>(2 * skill_.noise_cp + 1)) -
@@ -405,15 +402,22 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     const bool in_check = side_to_move_in_check();
     f.static_eval = in_check ? -kInfinite : (tte ? tte->eval : evaluate());
     const bool two_players = variant_.num_players() == 2;
+    // Whether the evaluation improves on the same side's two plies ago (pruning is bolder when
+    // it does not).
+    const bool improving = !in_check && ply >= 2 && f.static_eval > frames_[up - 2].static_eval;
+    const SearchTuning& t = tuning_;
 
     if (!pv_node && !in_check) {
         // Futility at the frontier: far above beta, stop here.
-        if (depth <= 3 && f.static_eval - 120 * depth >= beta && std::abs(beta) < kMateBound)
+        if (depth <= t.rfp_depth &&
+            f.static_eval - (t.rfp_margin - (improving ? t.rfp_improving : 0)) * depth >= beta &&
+            std::abs(beta) < kMateBound)
             return f.static_eval;
         // Null move: if passing still fails high, so would a real move (almost surely).
         if (null_allowed && two_players && depth >= 3 && f.static_eval >= beta &&
             std::abs(beta) < kMateBound) {
-            const int r = 3 + depth / 4;
+            int r = t.null_base + depth / t.null_depth_div;
+            if (t.null_eval_div > 0) r += std::min(3, (f.static_eval - beta) / t.null_eval_div);
             pos_->do_null_move();
             const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             pos_->undo_null_move();
@@ -447,25 +451,50 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
         const bool quiet = !is_capture(m) && !m.promotes();
-        if (!pv_node && !in_check && quiet && searched > 0 && best > -kMateBound) {
-            // Late-move pruning and futility pruning of quiet moves near the leaves.
-            if (depth <= 3 && searched >= 6 + depth * depth) continue;
-            if (depth <= 2 && f.static_eval + 150 * depth <= alpha) continue;
+        if (!pv_node && !in_check && searched > 0 && best > -kMateBound) {
+            if (quiet) {
+                // Late-move pruning and futility pruning of quiet moves near the leaves.
+                const int late = (t.lmp_base + t.lmp_factor * depth * depth) *
+                                 (improving && t.lmp_improving ? 2 : 1);
+                if (depth <= t.lmp_depth && searched >= late) continue;
+                if (depth <= t.futility_depth &&
+                    f.static_eval + t.futility_base + t.futility_margin * depth <= alpha)
+                    continue;
+                // A quiet move or drop that loses material by exchange, unless it checks.
+                if (depth <= t.see_quiet_depth &&
+                    !exchange_at_least(m, -t.see_quiet_margin * depth * depth) &&
+                    !pos_->gives_check(m))
+                    continue;
+            } else if (depth <= t.see_capture_depth &&
+                       !exchange_at_least(m, -t.see_capture_margin * depth) &&
+                       !pos_->gives_check(m)) {
+                continue;
+            }
         }
+        const int move_history = quiet && t.lmr_history_div > 0 ? history(m) : 0;
         pos_->do_move(m);
         const bool gives_check = side_to_move_in_check();
-        const int extension = gives_check && ply < 2 * limits_depth_ ? 1 : 0;
+        int extension = gives_check && ply < 2 * limits_depth_ ? 1 : 0;
+        if (extension && t.check_extension_sound) {
+            // Only a check that does not lose material by exchange is extended: drops that
+            // check and are taken at once are plentiful and would make the tree explode.
+            pos_->undo_move();
+            if (!exchange_at_least(m, 0)) extension = 0;
+            pos_->do_move(m);
+        }
         const int new_depth = depth - 1 + extension;
         int score;
         if (searched == 0) {
             score = -search(-beta, -alpha, new_depth, ply + 1, pv_node, true);
         } else {
             int r = 0;
-            if (depth >= 3 && quiet && !in_check && !gives_check && searched >= 3) {
+            if (depth >= 3 && quiet && !in_check && !gives_check && searched >= t.lmr_from) {
                 r = reductions_[static_cast<std::size_t>(std::min(depth, 63))]
                                [static_cast<std::size_t>(std::min(searched, 63))];
+                if (t.lmr_improving && !improving) ++r;
                 if (pv_node) r = std::max(0, r - 1);
                 if (m == f.killers[0] || m == f.killers[1]) r = std::max(0, r - 1);
+                if (t.lmr_history_div > 0) r = std::max(0, r - move_history / t.lmr_history_div);
                 r = std::min(r, new_depth - 1);
             }
             score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
@@ -551,7 +580,9 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
             reductions_[static_cast<std::size_t>(d)][static_cast<std::size_t>(n)] =
-                static_cast<std::uint8_t>(std::max(0.0, 0.5 + std::log(d) * std::log(n) / 2.2));
+                static_cast<std::uint8_t>(
+                    std::max(0.0, tuning_.lmr_base_pct / 100.0 +
+                                      std::log(d) * std::log(n) * 100.0 / tuning_.lmr_divisor_pct));
     kings_.fill(kNoSquare);
     for (Square s = 0; s < variant_.geo.squares(); ++s) {
         const PieceCode pc = pos.piece_on(s);

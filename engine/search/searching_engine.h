@@ -1,6 +1,7 @@
 // What the two Engines over a searcher share (engine.cpp for two players, multi_player_engine.cpp
 // for three or more): the variant, the options, the position the next search starts from with
-// the game's keys before it (search_root.h), and stop() and clear() passed to the searcher.
+// the game's keys before it (search_root.h), the skill level's node cap on every search
+// (skill_settings.h), and stop() and clear() passed to the searcher.
 #pragma once
 
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "search/engine.h"
 #include "search/search_root.h"
+#include "search/skill_settings.h"
 #include "text/start_position.h"
 
 namespace seireigi::search {
@@ -48,6 +50,10 @@ class SearchingEngine : public Engine {
     P root_copy() {
         if (!pos_) set_position(start_state(*variant_), {});
         return *pos_;
+    }
+    // The limits a search runs under: the caller's, within the skill level's node cap.
+    Limits skill_limits(const Limits& limits) const {
+        return SkillSettings::of(options_.skill).capped(limits);
     }
 
     std::shared_ptr<const Variant> variant_;

@@ -435,6 +435,63 @@ bool GenericPosition::path_attacked(int cell, Player defender) const {
     return false;
 }
 
+int GenericPosition::attackers(Player by, Square s) const {
+    // As royal_attacked, counting each attacking piece once (a piece can reach s by a leap and
+    // by a slide along the same line, or by a path too).
+    const int cell = mb_->cell_of[s];
+    const int nt = num_types_;
+    const std::size_t stride = static_cast<std::size_t>(4) * nt;
+    auto index = [&](PieceCode pc) {
+        return static_cast<int>(variant_->orientation(owner_of(pc))) * nt +
+               variant_->mover_type(face_of(pc));
+    };
+    std::array<int, 64> counted;
+    int n = 0;
+    auto count = [&](int c) {
+        if (n < static_cast<int>(counted.size()) &&
+            std::find(counted.begin(), counted.begin() + n, c) == counted.begin() + n)
+            counted[static_cast<std::size_t>(n++)] = c;
+    };
+    for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
+        const int c = cell - mb_->leap_deltas[i];
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && owner_of(pc) == by && mb_->leap_attacks[i * stride + index(pc)])
+            count(c);
+    }
+    for (std::size_t i = 0; i < mb_->slide_deltas.size(); ++i) {
+        const int d = mb_->slide_deltas[i];
+        int c = cell - d;
+        int steps = 1;
+        while (board_[c] == kEmpty) {
+            c -= d;
+            ++steps;
+        }
+        const PieceCode pc = board_[c];
+        if (pc != kOffBoard && owner_of(pc) == by) {
+            const int r = mb_->slide_range[i * stride + index(pc)];
+            if (r != 0 && (r == 255 || steps <= r)) count(c);
+        }
+    }
+    for (int c : path_cells_) {
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && owner_of(pc) == by && moves_of(pc).royal_capturing_paths &&
+            piece_attacks(c, cell))
+            count(c);
+    }
+    return n;
+}
+
+int GenericPosition::mobility(Player p) const {
+    int n = 0;
+    for (Square s = 0; s < variant_->geo.squares(); ++s) {
+        const int cell = mb_->cell_of[s];
+        const PieceCode pc = board_[cell];
+        if (pc == kEmpty || owner_of(pc) != p || is_royal(pc)) continue;
+        for_each_destination(cell, pc, [&](int) { ++n; });
+    }
+    return n;
+}
+
 bool GenericPosition::piece_attacks(int from, int target) const {
     // The target holds a royal of another player (or is tested as if it did): a capture.
     const DeltaMoves& dm = moves_of(board_[from]);

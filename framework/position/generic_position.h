@@ -74,6 +74,10 @@ class GenericPosition {
     // and takes them back, like the legality tests.
     int see(Move m) const;
     bool see_ge(Move m, int threshold) const { return see(m) >= threshold; }
+    // The number of pieces of `by` that could capture a royal of another player on s.
+    int attackers(Player by, Square s) const;
+    // The squares p's non-royal pieces can move to or capture on (search contract).
+    int mobility(Player p) const;
 
     // Three or more players: at most one player is left, or every active player had to skip
     // (a draw, RULES.md §D.4 step 7). Always false for two players (mate ends the move list).

@@ -50,7 +50,7 @@ const PositionState& > &&std::copy_constructible<P>&& requires(P& p, const P& cp
 template <class P>
 concept SearchPosition = PositionContract<P> &&
     requires(P& p, const P& cp, Move m, MoveList& list, ScoredMoveList& scored, MoveKind kind,
-             int threshold) {
+             int threshold, Player player, Square s) {
     cp.generate(kind, list);    // position/move_kind.h
     cp.generate(kind, scored);  // the same moves, on the stack with a score slot each
     { cp.pseudo_legal(m) } -> std::same_as<bool>;
@@ -60,6 +60,14 @@ concept SearchPosition = PositionContract<P> &&
     // Static exchange by the swap rule of position/static_exchange.h.
     { cp.see(m) } -> std::same_as<int>;
     { cp.see_ge(m, threshold) } -> std::same_as<bool>;
+    // How many pieces of `player` attack square s: pieces that could capture a King of another
+    // player standing there, with the board as it is (pins ignored; the occupant of s does not
+    // matter). The evaluation's King safety counts attackers and defenders with it.
+    { cp.attackers(player, s) } -> std::same_as<int>;
+    // The number of squares `player`'s pieces other than royals can move to or capture on,
+    // each piece's squares counted once (pins and checks ignored, a royal's square not
+    // counted, drops not counted): the evaluation's mobility.
+    { cp.mobility(player) } -> std::same_as<int>;
     // The keys of the line that led here, the game before a search's root included.
     { cp.key_history() } -> std::same_as<const KeyHistory&>;
     { cp.repetition(threshold) } -> std::same_as<Repetition>;  // since that ply

@@ -1,0 +1,92 @@
+// The search's pruning and reduction parameters in one place (engine/search/searcher.h uses
+// them), so a tuning run can try candidates without a rebuild: the environment variable
+// SEIREIGI_SEARCH_TUNING="name=value,..." changes them (docs/engine.md). A depth limit of 0
+// turns its technique off.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "search/tuning_text.h"
+
+namespace seireigi::search {
+
+struct SearchTuning {
+    // Reverse futility: at depth <= rfp_depth, a static evaluation this far above beta stops
+    // (margin per ply of depth, less per ply when the evaluation improves on two plies ago).
+    int rfp_depth = 3;
+    int rfp_margin = 120;
+    int rfp_improving = 0;
+    // Null move: reduction null_base + depth / null_depth_div (+ the evaluation's excess over
+    // beta / null_eval_div when that is not 0, at most 3).
+    int null_base = 3;
+    int null_depth_div = 4;
+    int null_eval_div = 0;
+    // Late-move pruning of quiet moves at depth <= lmp_depth after lmp_base + lmp_factor *
+    // depth^2 moves (doubled when the evaluation improves, if lmp_improving).
+    int lmp_depth = 3;
+    int lmp_base = 6;
+    int lmp_factor = 1;
+    int lmp_improving = 0;
+    // Futility pruning of quiet moves at depth <= futility_depth when the static evaluation
+    // plus futility_base + futility_margin * depth cannot reach alpha.
+    int futility_depth = 2;
+    int futility_base = 0;
+    int futility_margin = 150;
+    // Quiet moves (drops included) that lose more than see_quiet_margin * depth^2 by static
+    // exchange, and captures that lose more than see_capture_margin * depth, are not searched
+    // at depth <= the limit (checks are kept).
+    int see_quiet_depth = 0;
+    int see_quiet_margin = 30;
+    int see_capture_depth = 0;
+    int see_capture_margin = 100;
+    // Late-move reductions: (lmr_base_pct + ln(depth) ln(moves) * 10000 / lmr_divisor_pct) /
+    // 100 plies for quiet moves from the lmr_from-th on; one more at a node whose evaluation
+    // does not improve (if lmr_improving); history / lmr_history_div less (if not 0).
+    int lmr_base_pct = 50;
+    int lmr_divisor_pct = 220;
+    int lmr_from = 3;
+    int lmr_improving = 0;
+    int lmr_history_div = 0;
+    // Check extension only for checks that do not lose the exchange (if not 0).
+    int check_extension_sound = 0;
+
+    static SearchTuning with_changes(const std::string& text) {
+        static const NamedWeight<SearchTuning> fields[] = {
+            {"rfp_depth", &SearchTuning::rfp_depth},
+            {"rfp_margin", &SearchTuning::rfp_margin},
+            {"rfp_improving", &SearchTuning::rfp_improving},
+            {"null_base", &SearchTuning::null_base},
+            {"null_depth_div", &SearchTuning::null_depth_div},
+            {"null_eval_div", &SearchTuning::null_eval_div},
+            {"lmp_depth", &SearchTuning::lmp_depth},
+            {"lmp_base", &SearchTuning::lmp_base},
+            {"lmp_factor", &SearchTuning::lmp_factor},
+            {"lmp_improving", &SearchTuning::lmp_improving},
+            {"futility_depth", &SearchTuning::futility_depth},
+            {"futility_base", &SearchTuning::futility_base},
+            {"futility_margin", &SearchTuning::futility_margin},
+            {"see_quiet_depth", &SearchTuning::see_quiet_depth},
+            {"see_quiet_margin", &SearchTuning::see_quiet_margin},
+            {"see_capture_depth", &SearchTuning::see_capture_depth},
+            {"see_capture_margin", &SearchTuning::see_capture_margin},
+            {"lmr_base_pct", &SearchTuning::lmr_base_pct},
+            {"lmr_divisor_pct", &SearchTuning::lmr_divisor_pct},
+            {"lmr_from", &SearchTuning::lmr_from},
+            {"lmr_improving", &SearchTuning::lmr_improving},
+            {"lmr_history_div", &SearchTuning::lmr_history_div},
+            {"check_extension_sound", &SearchTuning::check_extension_sound},
+        };
+        SearchTuning t =
+            search::with_changes(SearchTuning{}, std::span(fields), text, "search parameter");
+        if (t.null_depth_div <= 0 || t.lmr_divisor_pct <= 0)
+            throw std::invalid_argument(
+                "search parameters null_depth_div and lmr_divisor_pct must be positive");
+        return t;
+    }
+    static SearchTuning from_environment() {
+        return with_changes(environment_text("SEIREIGI_SEARCH_TUNING"));
+    }
+};
+
+}  // namespace seireigi::search

@@ -1,0 +1,81 @@
+// attackers(by, s), the search contract's count of the pieces of `by` that attack a square (the
+// evaluation's King safety reads it): hand-counted squares of the start position, and the fast
+// and the generic position agreeing on every square for both players along random games.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "fast/fast_position.h"
+#include "position/generic_position.h"
+#include "test_support.h"
+#include "text/notation.h"
+
+namespace seireigi {
+namespace {
+
+template <class P>
+class AttackersTest : public ::testing::Test {};
+
+using Implementations = ::testing::Types<GenericPosition, FastPosition>;
+TYPED_TEST_SUITE(AttackersTest, Implementations);
+
+Square square_of(const Variant& v, const std::string& text) {
+    auto r = parse_move_text(v, "P*" + text);
+    if (auto* d = std::get_if<Diagnostic>(&r)) throw std::runtime_error(d->text());
+    return std::get<MoveText>(r).to;
+}
+
+TYPED_TEST(AttackersTest, StartPositionCountedByHand) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const TypeParam pos(v, start_state(*v));
+    // 5h: Sente's King, both Golds and the Rook along the empty rank h.
+    EXPECT_EQ(pos.attackers(0, square_of(*v, "5h")), 4);
+    EXPECT_EQ(pos.attackers(1, square_of(*v, "5h")), 0);
+    // 5a, Gote's King's own square (occupied; the occupant does not count): the two Golds.
+    EXPECT_EQ(pos.attackers(1, square_of(*v, "5a")), 2);
+    // 7f: Sente's pawn on 7g (the Bishop on 8h stands behind it); 7d: Gote's pawn on 7c.
+    EXPECT_EQ(pos.attackers(0, square_of(*v, "7f")), 1);
+    EXPECT_EQ(pos.attackers(1, square_of(*v, "7d")), 1);
+    // 1b: Gote's Lance on 1a (the Bishop on 2b moves diagonally, the Knight on 2a jumps).
+    EXPECT_EQ(pos.attackers(1, square_of(*v, "1b")), 1);
+    // Mobility at the start: 9 Pawn steps; the Lances 1 each (1h, 9h); the Knights none; the
+    // Silvers 2 each (3h 4h; 7h 6h); the Golds 3 each (3h 4h 5h; 5h 6h 7h); the Bishop none;
+    // the Rook 6 (3h to 7h, 1h). The King is not counted.
+    EXPECT_EQ(pos.mobility(0), 9 + 2 + 4 + 6 + 6);
+    EXPECT_EQ(pos.mobility(1), pos.mobility(0));
+}
+
+TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
+    const auto v = seireigi::testing::variant("seireigi");
+    std::mt19937_64 rng(5);
+    int positions = 0, attacked = 0;
+    for (int g = 0; g < 8; ++g) {
+        GenericPosition generic(v, start_state(*v));
+        FastPosition fast(v, start_state(*v));
+        for (int ply = 0; ply < 150; ++ply) {
+            ++positions;
+            for (Player by = 0; by < 2; ++by)
+                for (Square s = 0; s < v->geo.squares(); ++s) {
+                    const int n = generic.attackers(by, s);
+                    ASSERT_EQ(fast.attackers(by, s), n) << write_position(*v, generic.state())
+                                                        << " player " << by << " square " << s;
+                    attacked += n > 0;
+                }
+            for (Player p = 0; p < 2; ++p)
+                ASSERT_EQ(fast.mobility(p), generic.mobility(p))
+                    << write_position(*v, generic.state()) << " player " << p;
+            MoveList legal;
+            generic.legal_moves(legal);
+            if (legal.empty()) break;
+            const Move m = legal[rng() % legal.size()];
+            generic.do_move(m);
+            fast.do_move(m);
+        }
+    }
+    EXPECT_GT(positions, 500);
+    EXPECT_GT(attacked, 10000);
+}
+
+}  // namespace
+}  // namespace seireigi
