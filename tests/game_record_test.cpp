@@ -116,6 +116,32 @@ TEST(GameRecord, SeatSpecWithSpacesReadsBack) {
     EXPECT_EQ(std::get<GameRecord>(spaced).seats[1], "usi:a  b");
 }
 
+// A record may leave a seat out (the player is then asked for, as without a record): it writes
+// back without that seat and reads back the same. (Found by fuzz_record: "seat 1 " was written
+// for the missing seat, and that line does not read.) A seat given twice is refused.
+TEST(GameRecord, MissingSeatWritesBackAndRepeatedSeatIsRefused) {
+    auto v = testing::variant("seireigi");
+    Game game(v, start_state(*v));
+    const std::string text = write_record(record_of(game, "seireigi", {"human", "human"}));
+    std::string only_second = text;
+    only_second.erase(only_second.find("seat 1 human\n"), 13);
+    auto read = read_record(only_second);
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(read));
+    EXPECT_EQ(std::get<GameRecord>(read).seats, (std::vector<std::string>{"", "human"}));
+    const std::string again = write_record(std::get<GameRecord>(read));
+    EXPECT_EQ(again, only_second);
+    auto back = read_record(again);
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(back));
+    EXPECT_EQ(std::get<GameRecord>(back), std::get<GameRecord>(read));
+
+    std::string twice = text;
+    twice.replace(twice.find("seat 1 human"), 12, "seat 2 random:3");
+    auto refused = read_record(twice);
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(refused));
+    EXPECT_NE(std::get<Diagnostic>(refused).message.find("seat 2 is given twice"),
+              std::string::npos);
+}
+
 // A variant file edited after the game was saved: the record refuses to replay, saying why.
 TEST(GameRecord, ChangedVariantFileIsDetected) {
     const fs::path dir = fs::temp_directory_path() / "seireigi-record-test";

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "rules/betza.h"
+#include "rules/piece_values.h"
 #include "test_support.h"
 
 namespace seireigi {
@@ -48,6 +50,26 @@ TEST(PieceValues, EveryDaiPieceHasAPositiveValue) {
             EXPECT_GT(t.hand_value, 0) << t.id;
         }
     }
+}
+
+TEST(PieceValues, EveryDaiPieceIsValuedFromEverySquare) {
+    const auto v = testing::variant("dai-seireigi");
+    for (int t = 0; t < static_cast<int>(v->types.size()); ++t) {
+        if (v->types[t].royal) continue;
+        const DerivedValue d = derive_piece_value(*v, t);
+        EXPECT_EQ(d.start_squares, v->geo.squares()) << v->types[t].id;
+        EXPECT_EQ(d.value, v->types[t].value) << v->types[t].id;
+    }
+}
+
+TEST(PieceValues, HeavyPathsOnTheLargestBoardAreValuedFromASample) {
+    // Valued from all 676 squares, mamaQ3 would step onto 5.6 million squares.
+    const auto v =
+        testing::variant(testing::source_path("tests/data/variants/heavy-paths-26x26.yaml"));
+    const DerivedValue d = derive_piece_value(*v, v->find_type("hook_of_hooks"));
+    EXPECT_LE(d.squares_walked, kMaxValueWalk + 9L * betza::kMaxSquaresVisited);
+    EXPECT_LT(d.start_squares, v->geo.squares());
+    EXPECT_GT(d.value, 100);
 }
 
 }  // namespace

@@ -136,6 +136,24 @@ void bench_search(const Options& opt, const std::vector<std::string>& engines) {
                   << nodes / std::max(total_seconds[name], 1e-3) << " nodes/s\n";
 }
 
+// The fixed positions, for the contract section.
+std::vector<ContractBenchPosition> fixed_contract_positions(const Variant& v) {
+    std::vector<ContractBenchPosition> positions;
+    for (const BenchPosition& bp : kPositions) {
+        if (std::string(bp.text) == "start") {
+            positions.push_back({bp.name, start_state(v)});
+            continue;
+        }
+        auto read = read_position(v, bp.text);
+        if (auto* d = std::get_if<Diagnostic>(&read)) {
+            report(*d, bp.name);
+            throw UserError{};
+        }
+        positions.push_back({bp.name, std::get<PositionState>(read)});
+    }
+    return positions;
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
@@ -154,7 +172,7 @@ void add_bench_command(CLI::App& app) {
         "bench",
         "perft speed (leaf nodes/s, bulk counting) of each engine on fixed Seireigi "
         "positions, and the ratios to the first engine; single thread, best of --repeat");
-    opt->common.add_to(*cmd, false);
+    opt->common.add_to(*cmd, true, "with --contract, the fixed Seireigi positions");
     cmd->add_option("--engines", opt->engines, "engines to measure, comma-separated")
         ->capture_default_str();
     cmd->add_option("--repeat", opt->repeat, "runs per measurement (the best counts)")
@@ -172,23 +190,23 @@ void add_bench_command(CLI::App& app) {
     cmd->add_flag("--contract", opt->contract,
                   "only the cost of the search-facing calls: legal(m) against generating every "
                   "move, gives_check(m) against copying the position and making the move (ns "
-                  "per call, on the Seireigi positions)");
+                  "per call, on the Seireigi positions or on --position)");
     cmd->callback([opt] {
+        const bool position_given =
+            opt->common.position_option->count() > 0 || !opt->common.moves.empty();
+        if (position_given && !opt->contract) {
+            report({"",
+                    "--position and --moves go with --contract (the perft and search "
+                    "sections use their fixed Seireigi positions)"});
+            throw UserError{};
+        }
         if (opt->contract) {
             auto v = load_or_report(opt->common);
             std::vector<ContractBenchPosition> positions;
-            for (const BenchPosition& bp : kPositions) {
-                if (std::string(bp.text) == "start") {
-                    positions.push_back({bp.name, start_state(*v)});
-                    continue;
-                }
-                auto read = read_position(*v, bp.text);
-                if (auto* d = std::get_if<Diagnostic>(&read)) {
-                    report(*d, bp.name);
-                    throw UserError{};
-                }
-                positions.push_back({bp.name, std::get<PositionState>(read)});
-            }
+            if (position_given)
+                positions.push_back({"given", position_or_report(v, opt->common)});
+            else
+                positions = fixed_contract_positions(*v);
             std::cout << "cpu " << cpu_model() << ", built for " << build_target()
                       << ", load average " << load_average() << "\n";
             bench_contract(v, positions, split_engines(opt->engines));

@@ -423,11 +423,14 @@ bool GenericPosition::royal_attacked(int cell, Player defender) const {
             if (r != 0 && (r == 255 || steps <= r)) return true;
         }
     }
+    return path_attacked(cell, defender);
+}
+
+bool GenericPosition::path_attacked(int cell, Player defender) const {
     for (int c : path_cells_) {
         const PieceCode pc = board_[c];
-        if (is_piece(pc) && owner_of(pc) != defender && moves_of(pc).royal_capturing_paths &&
-            piece_attacks(c, cell))
-            return true;
+        // royal_attacked's leap and slide tables cover these pieces' leaps and slides.
+        if (is_piece(pc) && owner_of(pc) != defender && path_attacks(c, cell)) return true;
     }
     return false;
 }
@@ -491,12 +494,13 @@ int GenericPosition::mobility(Player p) const {
 
 bool GenericPosition::piece_attacks(int from, int target) const {
     // The target holds a royal of another player (or is tested as if it did): a capture.
-    const PieceCode pc = board_[from];
-    const DeltaMoves& dm = moves_of(pc);
+    const DeltaMoves& dm = moves_of(board_[from]);
     for (const LeapDelta& l : dm.leaps)
         if (from + l.delta == target && can_capture(l.modality) && !l.victim_not_royal) return true;
+    const int diff = target - from;
     for (const SlideDelta& s : dm.slides) {
         if (!can_capture(s.modality) || s.victim_not_royal) continue;
+        if (diff % s.delta != 0 || diff / s.delta <= 0) continue;  // not on this line
         int c = from;
         for (int step = 1; s.max_steps == 0 || step <= s.max_steps; ++step) {
             c += s.delta;
@@ -504,36 +508,130 @@ bool GenericPosition::piece_attacks(int from, int target) const {
             if (board_[c] != kEmpty) break;
         }
     }
+    return path_attacks(from, target);
+}
+
+namespace {
+
+struct NoStepCount {
+    void operator()() const {}
+};
+
+int floor_div(int a, int b) {
+    const int q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+// The k >= 1 with k * v == offset, or 0 when the offset is not on v's line.
+int steps_along(Vec v, Vec offset) {
+    int k = 0;
+    if (v.dx != 0) {
+        if (offset.dx % v.dx != 0) return 0;
+        k = offset.dx / v.dx;
+    } else if (offset.dx != 0) {
+        return 0;
+    }
+    if (v.dy != 0) {
+        if (offset.dy % v.dy != 0 || (v.dx != 0 && offset.dy / v.dy != k)) return 0;
+        k = offset.dy / v.dy;
+    } else if (offset.dy != 0) {
+        return 0;
+    }
+    return k > 0 ? k : 0;
+}
+
+// The largest k for which offset - k * v may lie in the (non-empty) box: a leg stepping along v
+// is of no use for the box beyond that step. Below 1 when no step is.
+int last_step_into(Vec v, Vec offset, const OffsetBox& box) {
+    auto axis = [](int a, int d, int lo, int hi) {
+        if (a > 0) return floor_div(d - lo, a);
+        if (a < 0) return floor_div(d - hi, a);
+        return lo <= d && d <= hi ? std::numeric_limits<int>::max() : 0;
+    };
+    return std::min(axis(v.dx, offset.dx, box.min_dx, box.max_dx),
+                    axis(v.dy, offset.dy, box.min_dy, box.max_dy));
+}
+
+}  // namespace
+
+bool GenericPosition::path_attacks(int from, int target) const {
+    NoStepCount none;
+    return path_attacks(from, target, none);
+}
+
+template <class StepCount>
+bool GenericPosition::path_attacks(int from, int target, StepCount& count) const {
+    const PieceCode pc = board_[from];
+    const DeltaMoves& dm = moves_of(pc);
     if (!dm.royal_capturing_paths) return false;
     const CompiledMoves& cm = variant_->moves(variant_->orientation(owner_of(pc)), face_of(pc));
+    const Vec to_target{mb_->x_of_cell[target] - mb_->x_of_cell[from],
+                        mb_->y_of_cell[target] - mb_->y_of_cell[from]};
     for (int root : cm.path_roots)
-        if (path_captures_royal_at(cm, root, from, target)) return true;
+        if (dm.royal_reach[root].contains(to_target.dx, to_target.dy) &&
+            path_captures_royal_at(cm, dm.royal_reach, root, from, target, to_target, count))
+            return true;
     return false;
 }
 
-bool GenericPosition::path_captures_royal_at(const CompiledMoves& cm, int node, int start,
-                                             int target) const {
+long GenericPosition::path_attack_steps(Square from, Square target) const {
+    long steps = 0;
+    auto count = [&steps] { ++steps; };
+    if (is_piece(board_[mb_->cell_of[from]]))
+        path_attacks(mb_->cell_of[from], mb_->cell_of[target], count);
+    return steps;
+}
+
+// The caller has found `to_target` (target - start, in board coordinates) inside reach[node].
+template <class StepCount>
+bool GenericPosition::path_captures_royal_at(const CompiledMoves& cm,
+                                             const std::vector<OffsetBox>& reach, int node,
+                                             int start, int target, Vec to_target,
+                                             StepCount& count) const {
     const PathNode& n = cm.path_nodes[node];
     const int d = mb_->delta(n.v);
-    const bool waypoint = n.child_count > 0;
+    if (n.child_count == 0) {
+        // A last leg captures only on its own line, over empty squares.
+        const int k = steps_along(n.v, to_target);
+        if (k == 0 || (n.max_steps != 0 && k > n.max_steps)) return false;
+        int c = start;
+        for (int step = 1; step < k; ++step) {
+            c += d;
+            count();
+            if (board_[c] != kEmpty) return false;
+        }
+        count();
+        return can_capture(n.modality) && !n.victim_not_royal;
+    }
+    int last = 0;
+    for (int i = 0; i < n.child_count; ++i) {
+        const OffsetBox& box = reach[n.first_child + i];
+        if (!box.empty()) last = std::max(last, last_step_into(n.v, to_target, box));
+    }
+    if (n.max_steps != 0) last = std::min(last, n.max_steps);
+    Vec rest = to_target;  // from the square reached
     auto continue_from = [&](int c) {
-        for (int i = 0; i < n.child_count; ++i)
-            if (path_captures_royal_at(cm, n.first_child + i, c, target)) return true;
+        for (int i = 0; i < n.child_count; ++i) {
+            const int child = n.first_child + i;
+            if (reach[child].contains(rest.dx, rest.dy) &&
+                path_captures_royal_at(cm, reach, child, c, target, rest, count))
+                return true;
+        }
         return false;
     };
     int c = start;
-    for (int step = 1; n.max_steps == 0 || step <= n.max_steps; ++step) {
+    for (int step = 1; step <= last; ++step) {
         c += d;
-        if (c == target)  // occupied by the royal
-            return !waypoint ? can_capture(n.modality) && !n.victim_not_royal
-                             : n.modality == Modality::Hop && continue_from(c);
+        rest = {rest.dx - n.v.dx, rest.dy - n.v.dy};
+        count();
+        if (c == target) return n.modality == Modality::Hop && continue_from(c);  // hops the royal
         const PieceCode pc = board_[c];
         if (pc == kOffBoard) return false;
         if (pc == kEmpty) {
-            if (waypoint && can_move(n.modality) && continue_from(c)) return true;
+            if (can_move(n.modality) && continue_from(c)) return true;
             continue;
         }
-        return waypoint && n.modality == Modality::Hop && continue_from(c);
+        return n.modality == Modality::Hop && continue_from(c);
     }
     return false;
 }
@@ -629,10 +727,10 @@ void GenericPosition::undo_trial(Player p, const Trial& t) const {
     if (t.king_from >= 0) king_cell_[p] = t.king_from;
 }
 
-bool GenericPosition::leaves_king_safe(Player p, Move m) const {
+bool GenericPosition::leaves_king_safe(Player p, Move m, bool paths_only) const {
     const Trial t = trial_move(p, m);
     const int k = king_cell_[p];
-    const bool safe = k < 0 || !royal_attacked(k, p);
+    const bool safe = k < 0 || !(paths_only ? path_attacked(k, p) : royal_attacked(k, p));
     undo_trial(p, t);
     return safe;
 }
@@ -658,20 +756,23 @@ bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
 
 // Out of check, a drop only adds a blocker, so it exposes the King only to a path over a
 // screen; a board move exposes it only if it is the King's, lies on a line through the King, or
-// some enemy path turns corners.
+// some enemy path turns corners. Leaps and slides can attack only in the first and last two
+// cases, so otherwise only the paths are tested.
 bool GenericPosition::legal_pseudo(Player p, Move m, const KingExposure& exposure) const {
     const int k = king_cell_[p];
     if (k >= 0) {
-        bool test = exposure.check;
+        bool every_attack = exposure.check;
+        bool paths = false;
         if (m.is_drop()) {
-            test = test || exposure.hops;
+            paths = exposure.hops;
         } else {
             const int from = mb_->cell_of[m.from()];
             const std::size_t ks = static_cast<std::size_t>(mb_->square_of[k]);
-            test = test || exposure.paths || from == k ||
-                   mb_->aligned[ks * variant_->geo.squares() + m.from()];
+            every_attack =
+                every_attack || from == k || mb_->aligned[ks * variant_->geo.squares() + m.from()];
+            paths = exposure.paths;
         }
-        if (test && !leaves_king_safe(p, m)) return false;
+        if ((every_attack || paths) && !leaves_king_safe(p, m, !every_attack)) return false;
     }
     if (m.is_drop() && variant_->types[m.dropped()].no_drop_mate)
         return !drop_mates_illegally(p, m);

@@ -98,6 +98,10 @@ class GenericPosition {
     void generate_legal(Player p, MoveList& list) const;
     // The key computed from scratch (tests compare it with the incremental key).
     std::uint64_t compute_key() const;
+    // The squares the path legs of the piece on `from` step onto to decide whether it could
+    // capture a royal on `target` (tests bound this work: it follows only the lines that can
+    // reach `target`).
+    long path_attack_steps(Square from, Square target) const;
 
   private:
     static constexpr PieceCode kOffBoard = 0xFFFF;
@@ -130,11 +134,20 @@ class GenericPosition {
     // Whether a royal of `defender` standing on `cell` could be captured by any piece not
     // owned by `defender` (active or eliminated).
     bool royal_attacked(int cell, Player defender) const;
-    // Whether the piece on `from` attacks `target` as a royal victim.
+    // Whether such a royal could be captured by a multi-leg move (a path).
+    bool path_attacked(int cell, Player defender) const;
+    // Whether the piece on `from` attacks `target` as a royal victim; path_attacks: by a path.
     bool piece_attacks(int from, int target) const;
-    bool path_captures_royal_at(const CompiledMoves& cm, int node, int start, int target) const;
-    // King safety of `p` after the pseudo-legal move m, tested by playing it on the board.
-    bool leaves_king_safe(Player p, Move m) const;
+    bool path_attacks(int from, int target) const;
+    template <class StepCount>
+    bool path_attacks(int from, int target, StepCount& count) const;
+    template <class StepCount>
+    bool path_captures_royal_at(const CompiledMoves& cm, const std::vector<OffsetBox>& reach,
+                                int node, int start, int target, Vec to_target,
+                                StepCount& count) const;
+    // King safety of `p` after the pseudo-legal move m, tested by playing it on the board
+    // (against paths only, when the move cannot open a leap or slide onto the King).
+    bool leaves_king_safe(Player p, Move m, bool paths_only = false) const;
     bool drop_mates_illegally(Player p, Move m) const;
     // What can expose p's King to a move of p: a check, enemy pieces whose paths turn corners
     // (any board move may open one), and enemy paths over a screen (a drop may open one).

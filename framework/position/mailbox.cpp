@@ -34,6 +34,37 @@ bool path_hops_to_royal(const CompiledMoves& m, int node, bool hopped = false) {
     return false;
 }
 
+// Fills reach[node] for the subtree at `node` (DeltaMoves::royal_reach) and returns it. A leg
+// moves k steps along its vector, 1 <= k <= its range, and the range of an unlimited leg is
+// the board's longest line.
+OffsetBox fill_royal_reach(const CompiledMoves& m, int node, int longest,
+                           std::vector<OffsetBox>& reach) {
+    const PathNode& n = m.path_nodes[node];
+    OffsetBox after;  // offsets from the square where this leg ends
+    if (n.child_count == 0) {
+        if (can_capture(n.modality) && !n.victim_not_royal) after = {0, 0, 0, 0};
+    }
+    for (int c = 0; c < n.child_count; ++c) {
+        const OffsetBox child = fill_royal_reach(m, n.first_child + c, longest, reach);
+        if (child.empty()) continue;
+        after = after.empty() ? child
+                              : OffsetBox{std::min(after.min_dx, child.min_dx),
+                                          std::max(after.max_dx, child.max_dx),
+                                          std::min(after.min_dy, child.min_dy),
+                                          std::max(after.max_dy, child.max_dy)};
+    }
+    OffsetBox box;
+    if (!after.empty()) {
+        const int range = n.max_steps == 0 ? longest : std::min(n.max_steps, longest);
+        box = {std::min(n.v.dx, range * n.v.dx) + after.min_dx,
+               std::max(n.v.dx, range * n.v.dx) + after.max_dx,
+               std::min(n.v.dy, range * n.v.dy) + after.min_dy,
+               std::max(n.v.dy, range * n.v.dy) + after.max_dy};
+    }
+    reach[node] = box;
+    return box;
+}
+
 int find_or_add(std::vector<int>& list, int value) {
     auto it = std::find(list.begin(), list.end(), value);
     if (it != list.end()) return static_cast<int>(it - list.begin());
@@ -50,6 +81,12 @@ MailboxTables build_mailbox(const Variant& v) {
     mb.width = g.files + 2 * pad;
     mb.cells = mb.width * (g.ranks + 2 * pad);
     mb.square_of.assign(mb.cells, -1);
+    mb.x_of_cell.resize(mb.cells);
+    mb.y_of_cell.resize(mb.cells);
+    for (int c = 0; c < mb.cells; ++c) {
+        mb.x_of_cell[c] = c % mb.width - pad;
+        mb.y_of_cell[c] = c / mb.width - pad;
+    }
     mb.cell_of.resize(g.squares());
     for (Square s = 0; s < g.squares(); ++s) {
         const int cell = (g.y_of(s) + pad) * mb.width + g.x_of(s) + pad;
@@ -92,6 +129,9 @@ MailboxTables build_mailbox(const Variant& v) {
                 if (path_can_capture_royal(cm, root)) dm.royal_capturing_paths = true;
             for (int root : cm.path_roots)
                 if (path_hops_to_royal(cm, root)) dm.royal_capturing_hops = true;
+            dm.royal_reach.resize(cm.path_nodes.size());
+            for (int root : cm.path_roots)
+                fill_royal_reach(cm, root, std::max(g.files, g.ranks) - 1, dm.royal_reach);
             dm.may_repeat_destination = cm.may_repeat_destination;
         }
     }

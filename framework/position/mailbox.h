@@ -31,6 +31,15 @@ struct SlideDelta {
     bool victim_not_royal;
 };
 
+// A rectangle of board offsets (dx, dy); empty when min > max.
+struct OffsetBox {
+    int min_dx = 1, max_dx = 0, min_dy = 1, max_dy = 0;
+    bool empty() const { return min_dx > max_dx; }
+    bool contains(int dx, int dy) const {
+        return dx >= min_dx && dx <= max_dx && dy >= min_dy && dy <= max_dy;
+    }
+};
+
 // A type's moves for one orientation, as cell deltas.
 struct DeltaMoves {
     std::vector<LeapDelta> leaps;
@@ -39,6 +48,10 @@ struct DeltaMoves {
     bool royal_capturing_paths = false;  // a path can capture a royal: attack tests must walk it
     bool royal_capturing_hops = false;   // ... over a screen: a piece added can open the attack
     bool may_repeat_destination = false;
+    // Per path node: the offsets from the square where the node's leg starts at which a leg of
+    // its subtree may capture a royal, whatever stands on the board. An attack test skips every
+    // subtree whose box misses the target, so it walks only lines that can reach the King.
+    std::vector<OffsetBox> royal_reach;
 };
 
 struct MailboxTables {
@@ -47,6 +60,8 @@ struct MailboxTables {
     int cells = 0;
     std::vector<int> cell_of;    // square -> cell
     std::vector<int> square_of;  // cell -> square, -1 off the board
+    std::vector<int> x_of_cell;  // cell -> file index as in Geometry (off-board cells too)
+    std::vector<int> y_of_cell;  // cell -> rank index
     int delta(Vec v) const { return v.dy * width + v.dx; }
 
     int num_types = 0;

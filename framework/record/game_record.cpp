@@ -115,7 +115,8 @@ std::string write_record(const GameRecord& r) {
     out << "impasse-rule " << r.impasse_rule << "\n";
     out << "start " << r.start << "\n";
     for (std::size_t i = 0; i < r.seats.size(); ++i)
-        out << "seat " << i + 1 << " " << r.seats[i] << "\n";
+        if (!r.seats[i].empty())  // a seat the record left out (it reads back empty)
+            out << "seat " << i + 1 << " " << r.seats[i] << "\n";
     std::size_t next_event = 0;
     auto events_at = [&](int ply) {
         for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event)
@@ -181,6 +182,8 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
             auto p = words.size() >= 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
             if (!p) return error("expected 'seat N SPEC', e.g. 'seat 2 random:42'");
             if (r.seats.size() <= static_cast<std::size_t>(*p)) r.seats.resize(*p + 1);
+            if (!r.seats[*p].empty())
+                return error("seat " + std::to_string(*p + 1) + " is given twice");
             const std::size_t after_number = rest.find(words[0]) + words[0].size();
             const std::size_t spec = rest.find_first_not_of(" \t", after_number);
             r.seats[*p] = rest.substr(spec, rest.find_last_not_of(" \t") + 1 - spec);
@@ -272,6 +275,26 @@ std::optional<Diagnostic> check_player_numbers(const GameRecord& r, const Varian
     return std::nullopt;
 }
 
+struct BuiltInFingerprint {
+    std::string id;
+    std::uint64_t fingerprint;
+};
+
+// The fingerprints of the built-in variants, computed once: their files are compiled in, and
+// building every one of them again for each record would cost more than replaying it.
+const std::vector<BuiltInFingerprint>& built_in_fingerprints() {
+    static const std::vector<BuiltInFingerprint> all = [] {
+        std::vector<BuiltInFingerprint> out;
+        for (const auto& listed : list_variants(DataSource{})) {
+            const VariantLoadResult loaded = load_variant(listed.id);
+            if (loaded.spec)
+                out.push_back({listed.id, variant_fingerprint(*build_variant(*loaded.spec))});
+        }
+        return out;
+    }();
+    return all;
+}
+
 std::variant<Game, Diagnostic> replay_quoting_raw_text(const GameRecord& r,
                                                        std::shared_ptr<const Variant> variant) {
     const Variant& v = *variant;
@@ -280,21 +303,18 @@ std::variant<Game, Diagnostic> replay_quoting_raw_text(const GameRecord& r,
     if (now != r.fingerprint) {
         // A record whose built-in variant name was changed by hand: its moves belong to another
         // built-in variant. (A variant file that changed is the message below.)
-        const auto built_in = list_variants(DataSource{});
+        const auto& built_in = built_in_fingerprints();
         const bool names_built_in = std::any_of(built_in.begin(), built_in.end(),
-                                                [&](const auto& l) { return l.id == r.variant; });
-        for (const auto& listed : names_built_in ? built_in : decltype(built_in){}) {
-            if (listed.id == v.id) continue;
-            const VariantLoadResult other = load_variant(listed.id);
-            if (!other.spec) continue;
-            if (variant_fingerprint(*build_variant(*other.spec)) == r.fingerprint)
-                return Diagnostic{"", "this game was played as '" + listed.id +
+                                                [&](const auto& b) { return b.id == r.variant; });
+        for (const auto& other : built_in) {
+            if (names_built_in && other.id != v.id && other.fingerprint == r.fingerprint)
+                return Diagnostic{"", "this game was played as '" + other.id +
                                           "' (the rules recorded with it are that variant's), "
                                           "but the record names '" +
                                           r.variant +
                                           "', a different variant; resume it with "
                                           "--variant " +
-                                          listed.id};
+                                          other.id};
         }
         return Diagnostic{"", "the rules of '" + r.variant +
                                   "' have changed since this game was saved (fingerprint " +

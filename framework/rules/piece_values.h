@@ -23,4 +23,17 @@ void assign_piece_values(Variant& v);
 // The derived value of a type's moves on `v`'s board (used when no value is given).
 int derived_piece_value(const Variant& v, int type);
 
+// The most squares the multi-leg moves of one type may step onto while its value is derived,
+// about: a type whose moves from every square would cost more (many legs on a large board,
+// e.g. mamaQ3 on 26x26 steps onto 5.6 million) is valued from a regular sample of start
+// squares, chosen from what nine probe squares cost. Every built-in piece stays far below it.
+constexpr long kMaxValueWalk = 1000000;
+
+struct DerivedValue {
+    int value = 1;
+    int start_squares = 0;    // the squares whose moves were counted
+    long squares_walked = 0;  // by multi-leg moves, probes included (tests bound it)
+};
+DerivedValue derive_piece_value(const Variant& v, int type);
+
 }  // namespace seireigi
