@@ -59,7 +59,9 @@ void MultiPlayerSearcher::clear() {
 }
 
 int MultiPlayerSearcher::evaluate() const {
-    return eval_.evaluate(*pos_, root_) + skill_noise(pos_->key(), seed_, noise_cp_);
+    // Within the scores that are not mates (see Searcher::evaluate).
+    return std::clamp(eval_.evaluate(*pos_, root_) + skill_noise(pos_->key(), seed_, noise_cp_),
+                      -kMaxEvaluation, kMaxEvaluation);
 }
 
 bool MultiPlayerSearcher::terminal(int ply, int& score) const {

@@ -5,10 +5,12 @@
 
 namespace seireigi::search {
 
-inline constexpr int kInfinite = 32001;
-inline constexpr int kMate = 32000;
+// Wide enough for a 15x15 board with full hands: material alone reached 37,000 on Dai Seireigi.
+inline constexpr int kInfinite = 1000001;
+inline constexpr int kMate = 1000000;
 inline constexpr int kMaxPly = 128;
 inline constexpr int kMateBound = kMate - 2 * kMaxPly;  // scores beyond are mates
+inline constexpr int kMaxEvaluation = kMateBound - 1000;  // static evaluations stay within
 
 constexpr int mate_in(int ply) {
     return kMate - ply;

@@ -60,6 +60,14 @@ struct SearchTuning {
     int qs_tt = 0;
     // History survives from one search to the next, halved (if not 0; else it starts empty).
     int history_keep = 0;
+    // In check deeper than this many quiescence plies, only board moves answer the check (0:
+    // drops too): with large hands, drops that block a check, the capture of the blocker with
+    // a new check, and so on, made quiescence trees 64 plies deep on Dai Seireigi. When no
+    // board move answers the check, the static evaluation stands in.
+    int qs_drop_evasions_depth = 0;
+    // From this quiescence ply on, out of check, only captures on the square of the last move
+    // (0: every capture): a board full of pieces offers long chains of even trades.
+    int qs_recapture_depth = 0;
     // Counter-move heuristic: the quiet move that refuted the previous move is ordered right
     // after the killers (if not 0).
     int countermove = 0;
@@ -94,6 +102,8 @@ struct SearchTuning {
             {"qs_tt", &SearchTuning::qs_tt},
             {"history_keep", &SearchTuning::history_keep},
             {"countermove", &SearchTuning::countermove},
+            {"qs_drop_evasions_depth", &SearchTuning::qs_drop_evasions_depth},
+            {"qs_recapture_depth", &SearchTuning::qs_recapture_depth},
         };
         SearchTuning t =
             search::with_changes(SearchTuning{}, std::span(fields), text, "search parameter");

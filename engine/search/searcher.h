@@ -172,7 +172,9 @@ int Searcher<P>::evaluate() const {
         e += static_cast<int>(h % static_cast<std::uint64_t>(2 * skill_.noise_cp + 1)) -
              skill_.noise_cp;
     }
-    return e;
+    // Inside the range of scores that are not mates, whatever the variant's values sum to: an
+    // evaluation read as a mate would disable the pruning that keeps quiescence finite.
+    return std::clamp(e, -kMaxEvaluation, kMaxEvaluation);
 }
 
 template <SearchPosition P>
@@ -350,12 +352,21 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             }
         }
     }
-    // Captures and promotions; every move when in check.
+    // Captures and promotions; every move when in check (deep in quiescence, board moves).
+    const bool drop_evasions =
+        tuning_.qs_drop_evasions_depth == 0 || qdepth < tuning_.qs_drop_evasions_depth;
+    const Move last = previous_move(static_cast<std::size_t>(ply));
+    const bool recaptures_only =
+        tuning_.qs_recapture_depth > 0 && qdepth >= tuning_.qs_recapture_depth && !last.is_null();
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < f.moves.size(); ++i)
-        if (in_check || is_capture(f.moves[i]) || f.moves[i].promotes())
-            f.moves[kept++] = f.moves[i];
+    for (std::size_t i = 0; i < f.moves.size(); ++i) {
+        const Move m = f.moves[i];
+        if (in_check ? drop_evasions || !m.is_drop()
+                     : (is_capture(m) || m.promotes()) && (!recaptures_only || m.to() == last.to()))
+            f.moves[kept++] = m;
+    }
     f.moves.resize(kept);
+    if (in_check && kept == 0) return evaluate();  // only drops would answer the check
     order(f, Move(), ply);
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
@@ -364,6 +375,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         if (!in_check && best > -kMateBound && best + victim_gain(m) + 200 < alpha && !m.promotes())
             continue;
         if (!in_check && best > -kMateBound && !exchange_at_least(m, 0)) continue;
+        f.move = m;
         pos_->do_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
         pos_->undo_move();

@@ -25,8 +25,8 @@ void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval
         if (move.is_null() && e.key == key) move = Move::from_raw(e.move);
         e.key = key;
         e.move = move.raw();
-        e.score = static_cast<std::int16_t>(score);
-        e.eval = static_cast<std::int16_t>(eval);
+        e.score = score;
+        e.eval = eval;
         e.depth = static_cast<std::int8_t>(std::clamp(depth, -1, 127));
         e.bound = bound;
         e.generation = generation_;

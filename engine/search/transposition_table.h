@@ -15,8 +15,8 @@ enum class Bound : std::uint8_t { None, Upper, Lower, Exact };
 struct TTEntry {
     std::uint64_t key = 0;
     std::uint32_t move = 0;  // Move::raw()
-    std::int16_t score = 0;
-    std::int16_t eval = 0;
+    std::int32_t score = 0;
+    std::int32_t eval = 0;
     std::int8_t depth = -1;
     Bound bound = Bound::None;
     std::uint8_t generation = 0;

@@ -654,7 +654,7 @@ void GenericPosition::push_board_move(Player p, int from, int to, PieceCode pc, 
 }
 
 template <class List>
-void GenericPosition::generate_pseudo(Player p, List& list) const {
+void GenericPosition::generate_board_pseudo(Player p, List& list) const {
     const Geometry& g = variant_->geo;
     for (Square s = 0; s < g.squares(); ++s) {
         const int cell = mb_->cell_of[s];
@@ -662,6 +662,12 @@ void GenericPosition::generate_pseudo(Player p, List& list) const {
         if (pc == kEmpty || owner_of(pc) != p) continue;
         for_each_destination(cell, pc, [&](int to) { push_board_move(p, cell, to, pc, list); });
     }
+}
+
+template <class List>
+void GenericPosition::generate_pseudo(Player p, List& list) const {
+    generate_board_pseudo(p, list);
+    const Geometry& g = variant_->geo;
     if (!variant_->drops) return;
     const Orientation o = variant_->orientation(p);
     std::vector<char> blocked_line;
@@ -858,6 +864,20 @@ template <class List>
 void GenericPosition::generate_kind(MoveKind kind, List& list) const {
     if (kind == MoveKind::Evasions && !in_check(to_move_)) return;
     const std::size_t start = list.size();
+    if (kind == MoveKind::Captures) {
+        // No drop captures or promotes: the board moves alone, tested for their kind before
+        // the dearer legality (quiescence asks this at every node; a large hand makes
+        // thousands of drops).
+        if (game_over_) return;
+        generate_board_pseudo(to_move_, list);
+        const KingExposure exposure = king_exposure(to_move_);
+        std::size_t kept = start;
+        for (std::size_t i = start; i < list.size(); ++i)
+            if (is_of_kind(*this, list[i], kind) && legal_pseudo(to_move_, list[i], exposure))
+                list[kept++] = list[i];
+        list.resize(kept);
+        return;
+    }
     if (!game_over_) generate_legal_into(to_move_, list);
     if (kind == MoveKind::Legal || kind == MoveKind::Evasions) return;
     std::size_t kept = start;

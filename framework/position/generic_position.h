@@ -173,6 +173,9 @@ class GenericPosition {
     void push_board_move(Player p, int from, int to, PieceCode pc, List& list) const;
     template <class List>
     void generate_pseudo(Player p, List& list) const;
+    // The pseudo-legal moves of p's pieces on the board (generate_pseudo without the drops).
+    template <class List>
+    void generate_board_pseudo(Player p, List& list) const;
     template <class List>
     void generate_legal_into(Player p, List& list) const;
     template <class List>
