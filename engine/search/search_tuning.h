@@ -57,20 +57,20 @@ struct SearchTuning {
     // searched one ply shallower (0: off).
     int iir_depth = 0;
     // Quiescence probes the transposition table and stores its results (if not 0).
-    int qs_tt = 0;
+    int qs_tt = 1;
     // History survives from one search to the next, halved (if not 0; else it starts empty).
-    int history_keep = 0;
+    int history_keep = 1;
     // In check deeper than this many quiescence plies, only board moves answer the check (0:
     // drops too): with large hands, drops that block a check, the capture of the blocker with
     // a new check, and so on, made quiescence trees 64 plies deep on Dai Seireigi. When no
     // board move answers the check, the static evaluation stands in.
-    int qs_drop_evasions_depth = 0;
+    int qs_drop_evasions_depth = 2;
     // From this quiescence ply on, out of check, only captures on the square of the last move
     // (0: every capture): a board full of pieces offers long chains of even trades.
-    int qs_recapture_depth = 0;
+    int qs_recapture_depth = 4;
     // Counter-move heuristic: the quiet move that refuted the previous move is ordered right
     // after the killers (if not 0).
-    int countermove = 0;
+    int countermove = 1;
 
     static SearchTuning with_changes(const std::string& text) {
         static const NamedWeight<SearchTuning> fields[] = {
