@@ -5,9 +5,11 @@
 // Iterative deepening with aspiration windows; principal-variation search with a transposition
 // table; null move, late-move reductions and pruning, futility pruning, check extension;
 // quiescence over captures and promotions with a mate-in-one probe (drops that mate are the
-// tactic quiescence would otherwise miss). Move ordering: hash move, captures by what the victim
-// is worth to the captor (board value plus hand value), promotions, killers, history; ties go
-// to the smaller canonical Move, so that every engine searches the same tree.
+// tactic quiescence would otherwise miss), its own hash entries, and limits for crowded boards
+// (drop evasions and non-recaptures only near its root). Move ordering: hash move, captures by
+// what the victim is worth to the captor (board value plus hand value), promotions, killers,
+// the counter move, history (kept from move to move); ties go to the smaller canonical Move, so
+// that every engine searches the same tree.
 //
 // The rules inside the tree are the game's: a position seen before (in the tree or in the game
 // before the root) is a draw, unless one side gave check with every move since its first
