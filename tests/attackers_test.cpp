@@ -3,6 +3,7 @@
 // and the generic position agreeing on every square for both players along random games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -46,10 +47,28 @@ TYPED_TEST(AttackersTest, StartPositionCountedByHand) {
     EXPECT_EQ(pos.mobility(1), pos.mobility(0));
 }
 
+// Start position: a Bishop Sente dropped would reach 5e's square from the empty squares of
+// its diagonals (9a-1i and 1a-9i lines through 5e, as far as the pieces on ranks c and g).
+TYPED_TEST(AttackersTest, DropAttacksCountedByHand) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const TypeParam pos(v, start_state(*v));
+    PieceType bishop = kNoType, rook = kNoType;
+    for (PieceType t : v->hand_types) {
+        if (v->types[static_cast<std::size_t>(t)].abbr == "B") bishop = t;
+        if (v->types[static_cast<std::size_t>(t)].abbr == "R") rook = t;
+    }
+    ASSERT_NE(bishop, kNoType);
+    std::vector<Square> out(static_cast<std::size_t>(v->geo.squares()));
+    // 5e: 4d 6d 4f 6f (rank c and g hold pawns).
+    EXPECT_EQ(pos.drop_attacks(0, bishop, square_of(*v, "5e"), out.data()), 4);
+    // A Rook to 5e: 5d 5f along the file, and the 8 other squares of rank e.
+    EXPECT_EQ(pos.drop_attacks(1, rook, square_of(*v, "5e"), out.data()), 2 + 8);
+}
+
 TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
     const auto v = seireigi::testing::variant("seireigi");
     std::mt19937_64 rng(5);
-    int positions = 0, attacked = 0;
+    int positions = 0, attacked = 0, dropped_attacks = 0;
     for (int g = 0; g < 8; ++g) {
         GenericPosition generic(v, start_state(*v));
         FastPosition fast(v, start_state(*v));
@@ -62,9 +81,36 @@ TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
                                                         << " player " << by << " square " << s;
                     attacked += n > 0;
                 }
-            for (Player p = 0; p < 2; ++p)
+            for (Player p = 0; p < 2; ++p) {
                 ASSERT_EQ(fast.mobility(p), generic.mobility(p))
                     << write_position(*v, generic.state()) << " player " << p;
+                // The fast position's one-pass map says the same, counted up to 2.
+                const FastPosition::AttackMap map = fast.attack_map(p);
+                ASSERT_EQ(map.mobility, generic.mobility(p));
+                for (Square s = 0; s < v->geo.squares(); ++s)
+                    ASSERT_EQ(map.count(s), std::min(generic.attackers(p, s), 2))
+                        << write_position(*v, generic.state()) << " player " << p << " square "
+                        << s;
+            }
+            // The squares a drop would attack from, for every hand type, player and square
+            // (every fifth position: the generic walk is slow), as sets.
+            if (ply % 5 == 0)
+                for (Player by = 0; by < 2; ++by)
+                    for (PieceType t : v->hand_types)
+                        for (Square s = 0; s < v->geo.squares(); ++s) {
+                            std::vector<Square> a(static_cast<std::size_t>(v->geo.squares()));
+                            std::vector<Square> b(a.size());
+                            a.resize(
+                                static_cast<std::size_t>(fast.drop_attacks(by, t, s, a.data())));
+                            b.resize(
+                                static_cast<std::size_t>(generic.drop_attacks(by, t, s, b.data())));
+                            std::sort(a.begin(), a.end());
+                            std::sort(b.begin(), b.end());
+                            ASSERT_EQ(a, b) << write_position(*v, generic.state()) << " player "
+                                            << by << " type " << t << " square " << s;
+                            for (Square x : a) ASSERT_EQ(fast.piece_on(x), kEmpty);
+                            dropped_attacks += static_cast<int>(a.size());
+                        }
             MoveList legal;
             generic.legal_moves(legal);
             if (legal.empty()) break;
@@ -75,6 +121,7 @@ TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
     }
     EXPECT_GT(positions, 500);
     EXPECT_GT(attacked, 10000);
+    EXPECT_GT(dropped_attacks, 10000);
 }
 
 }  // namespace

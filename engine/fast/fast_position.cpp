@@ -240,6 +240,36 @@ int FastPosition::mobility(Player p) const {
     return n;
 }
 
+FastPosition::AttackMap FastPosition::attack_map(Player p) const {
+    const Color c = static_cast<Color>(p);
+    const Bitboard own = by_color_[c], occ = occupied();
+    const Bitboard closed = own | by_kind_[kKing];  // as in mobility()
+    AttackMap map;
+    own.for_each([&](int sq) {
+        const int kind = kind_of(board_[sq]);
+        const Bitboard to =
+            c == kBlack ? attacks<kBlack>(kind, sq, occ) : attacks<kWhite>(kind, sq, occ);
+        map.twice |= map.once & to;
+        map.once |= to;
+        if (kind != kKing) map.mobility += (to & ~closed).count();
+    });
+    return map;
+}
+
+int FastPosition::drop_attacks(Player by, PieceType t, Square s, Square* out) const {
+    const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
+    if (kind < kPawn || kind >= kKing) return 0;
+    // A piece of `by` on x attacks s exactly when the same kind of the other color on s
+    // attacks x (the reversed vectors, as in step_attackers).
+    const int sq = kTables.internal[s];
+    const Bitboard occ = occupied();
+    const Bitboard from =
+        by == kBlack ? attacks<kWhite>(kind, sq, occ) : attacks<kBlack>(kind, sq, occ);
+    int n = 0;
+    from.andnot(occ).for_each([&](int x) { out[n++] = kTables.canonical[x]; });
+    return n;
+}
+
 int FastPosition::list_pieces(std::pair<Square, PieceCode>* out) const {
     int n = 0;
     occupied().for_each([&](int sq) {

@@ -86,6 +86,21 @@ class FastPosition {
     int see(Move m) const;
     bool see_ge(Move m, int threshold) const { return see(m) >= threshold; }
     int mobility(Player p) const;
+    // Every square a player's pieces attack, once and at least twice, and its mobility, from
+    // one pass over its pieces: the evaluation's King safety and mobility at the cost of one
+    // mobility() (asking attackers() of each square near both Kings cost more than the rest
+    // of the evaluation).
+    struct AttackMap {
+        fast::Bitboard once, twice;
+        int mobility = 0;
+        // attackers(p, s) counted up to 2.
+        int count(Square s) const {
+            const int i = fast::kTables.internal[s];
+            return int{once.test(i)} + int{twice.test(i)};
+        }
+    };
+    AttackMap attack_map(Player p) const;
+    int drop_attacks(Player by, PieceType t, Square s, Square* out) const;
     int attackers(Player by, Square s) const {
         return attackers_to(static_cast<fast::Color>(by), fast::kTables.internal[s], occupied())
             .count();

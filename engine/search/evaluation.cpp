@@ -24,6 +24,7 @@ const NamedWeight<EvalWeights> kWeightFields[] = {
     {"danger_supported_hole", &EvalWeights::danger_supported_hole},
     {"danger_hand_pct", &EvalWeights::danger_hand_pct},
     {"danger_defender", &EvalWeights::danger_defender},
+    {"danger_drop_check_pct", &EvalWeights::danger_drop_check_pct},
     {"danger_cap", &EvalWeights::danger_cap},
     {"danger_divisor", &EvalWeights::danger_divisor},
     {"mobility", &EvalWeights::mobility},

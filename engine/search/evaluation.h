@@ -47,6 +47,9 @@ struct EvalWeights {
     int danger_supported_hole = 90;  // ... that an enemy piece attacks, with enemy hand pieces
     int danger_hand_pct = 12;        // of the enemy hand value
     int danger_defender = 25;        // per own piece next to the King
+    // Per piece type in the enemy hand that could be dropped to give check from a square no
+    // piece of the King's side defends (a safe drop check), this share of its hand value.
+    int danger_drop_check_pct = 12;
     int danger_cap = 3000;
     int danger_divisor = 2048;
     int mobility = 8;       // per square a piece can move to (positions that count them)
@@ -66,15 +69,34 @@ struct EvalWeights {
 // A position that counts the attackers of a square and the squares a player's pieces reach
 // (the search contract's attackers() and mobility()).
 template <class P>
-concept CountsAttackers = requires(const P& p, Player by, Square s) {
+concept CountsAttackers = requires(const P& p, Player by, Square s, PieceType t, Square* out) {
     { p.attackers(by, s) } -> std::same_as<int>;
     { p.mobility(by) } -> std::same_as<int>;
+    { p.drop_attacks(by, t, s, out) } -> std::same_as<int>;
+};
+
+// A position that maps every square a player attacks, once and twice, with its mobility, in one
+// pass (faster than asking attackers() square by square); the counts are attackers() up to 2.
+template <class P>
+concept MapsAttacks = requires(const P& p, Player by, Square s) {
+    { p.attack_map(by).count(s) } -> std::same_as<int>;
+    { p.attack_map(by).mobility } -> std::convertible_to<int>;
 };
 
 template <class P>
 concept ListsPieces = requires(const P& p, std::pair<Square, PieceCode>* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
 };
+
+// The type of a position's attack map, or an empty stand-in.
+struct NoAttackMap {};
+template <class P>
+auto attack_maps_of(const P& pos) {
+    if constexpr (MapsAttacks<P>)
+        return pos.attack_map(0);
+    else
+        return NoAttackMap{};
+}
 
 class Evaluator {
   public:
@@ -98,9 +120,10 @@ class Evaluator {
     // Player p's mop-up bonus: its pieces' nearness to the enemy King on k.
     template <class P>
     int mop_up(const P& pos, Player p, Square k) const;
-    // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety).
-    template <class P>
-    int king_danger(const P& pos, Player p, Square k, int enemy_hand) const;
+    // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety);
+    // attacks(q, s) counts the pieces of q that attack s, up to 2.
+    template <class P, class Attacks>
+    int king_danger(const P& pos, Player p, Square k, int enemy_hand, const Attacks& attacks) const;
 
     int positional(Player p, int face, Square s) const {
         return pst_[(static_cast<std::size_t>(p) * 256 + static_cast<std::size_t>(face)) *
@@ -137,6 +160,19 @@ int Evaluator::evaluate(const P& pos) const {
         material[static_cast<std::size_t>(o)] += face_value(face);
     };
     for_each_piece(pos, static_cast<int>(squares_), add);
+    // Attack counts up to 2 and mobility: from one map per player where the position makes
+    // them, else square by square.
+    [[maybe_unused]] std::array<decltype(attack_maps_of(pos)), kMaxPlayers> maps{};
+    if constexpr (MapsAttacks<P>)
+        for (Player p = 0; p < players_; ++p) maps[static_cast<std::size_t>(p)] = pos.attack_map(p);
+    const auto attacks = [&](Player q, Square s) {
+        if constexpr (MapsAttacks<P>)
+            return maps[static_cast<std::size_t>(q)].count(s);
+        else if constexpr (CountsAttackers<P>)
+            return std::min(pos.attackers(q, s), 2);
+        else
+            return 0;
+    };
     for (Player p = 0; p < players_; ++p)
         for (PieceType t : v_.hand_types)
             if (const int n = pos.hand_count(p, t))
@@ -154,7 +190,7 @@ int Evaluator::evaluate(const P& pos) const {
         enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
         int safety = 0;
         if constexpr (CountsAttackers<P>) {
-            safety -= king_danger(pos, p, k, enemy_hand);
+            safety -= king_danger(pos, p, k, enemy_hand, attacks);
         } else {
             for (Square n : ring1_[static_cast<std::size_t>(k)]) {
                 const PieceCode pc = pos.piece_on(n);
@@ -176,8 +212,14 @@ int Evaluator::evaluate(const P& pos) const {
     if constexpr (CountsAttackers<P>) {
         if (w_.mobility)
             for (Player p = 0; p < players_; ++p)
-                if (pos.is_active(p))
-                    total[static_cast<std::size_t>(p)] += w_.mobility * pos.mobility(p);
+                if (pos.is_active(p)) {
+                    int mobility;
+                    if constexpr (MapsAttacks<P>)
+                        mobility = maps[static_cast<std::size_t>(p)].mobility;
+                    else
+                        mobility = pos.mobility(p);
+                    total[static_cast<std::size_t>(p)] += w_.mobility * mobility;
+                }
     }
 
     if (w_.mopup)
@@ -237,26 +279,45 @@ int Evaluator::mop_up(const P& pos, Player p, Square k) const {
     return w_.mopup * nearness;
 }
 
-template <class P>
-int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand) const {
+template <class P, class Attacks>
+int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
+                           const Attacks& attacks_on) const {
     int units = enemy_hand * w_.danger_hand_pct / 100;
     int pressure = 0;
     for (Square n : ring1_[static_cast<std::size_t>(k)]) {
         int attacks = 0;
         for (Player q = 0; q < players_; ++q)
-            if (q != p && pos.is_active(q)) attacks += pos.attackers(q, n);
+            if (q != p && pos.is_active(q)) attacks += attacks_on(q, n);
         const PieceCode pc = pos.piece_on(n);
         units += std::min(attacks, 2) * w_.danger_attack;
         // The King itself is one of the defenders of the squares next to it. (Counted only
         // where it matters: the count costs more than the rest.)
         const bool hole = pc == kEmpty && enemy_hand > 0;
-        if ((attacks > 0 || hole) && pos.attackers(p, n) <= 1) {
+        if ((attacks > 0 || hole) && attacks_on(p, n) <= 1) {
             if (attacks > 0) units += w_.danger_weak;
             if (hole) units += attacks > 0 ? w_.danger_supported_hole : w_.danger_hole;
         }
         if (pc != kEmpty && owner_of(pc) == p) units -= w_.danger_defender;
         if (pc != kEmpty && owner_of(pc) != p)
             pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;
+    }
+    // Safe drop checks: for each type an opponent holds, whether some empty square it could
+    // be dropped on to attack the King is defended by nothing of the King's side (so never a
+    // square next to the King, which the King defends).
+    if (w_.danger_drop_check_pct) {
+        std::array<Square, 1024> squares;
+        for (Player q = 0; q < players_; ++q) {
+            if (q == p || !pos.is_active(q)) continue;
+            for (PieceType t : v_.hand_types) {
+                if (!pos.hand_count(q, t)) continue;
+                const int n = pos.drop_attacks(q, t, k, squares.data());
+                for (int i = 0; i < n; ++i)
+                    if (attacks_on(p, squares[static_cast<std::size_t>(i)]) == 0) {
+                        units += hand_value(t) * w_.danger_drop_check_pct / 100;
+                        break;
+                    }
+            }
+        }
     }
     if (units <= 0) return pressure;
     return pressure + std::min(units, w_.danger_cap) * units / w_.danger_divisor;

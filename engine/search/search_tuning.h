@@ -71,6 +71,11 @@ struct SearchTuning {
     // Counter-move heuristic: the quiet move that refuted the previous move is ordered right
     // after the killers (if not 0).
     int countermove = 1;
+    // Continuation history: quiet moves ordered (and reduced) also by how they did after the
+    // same previous move and the move before it (search/continuation_history.h), if not 0.
+    // Off: 200 games at 20,000 nodes a move scored -19 Elo [-68, +29] against it being off,
+    // and its table costs about 6% of the node rate.
+    int continuation_history = 0;
 
     static SearchTuning with_changes(const std::string& text) {
         static const NamedWeight<SearchTuning> fields[] = {
@@ -102,6 +107,7 @@ struct SearchTuning {
             {"qs_tt", &SearchTuning::qs_tt},
             {"history_keep", &SearchTuning::history_keep},
             {"countermove", &SearchTuning::countermove},
+            {"continuation_history", &SearchTuning::continuation_history},
             {"qs_drop_evasions_depth", &SearchTuning::qs_drop_evasions_depth},
             {"qs_recapture_depth", &SearchTuning::qs_recapture_depth},
         };

@@ -31,6 +31,7 @@
 #include "position/key_history.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
+#include "search/continuation_history.h"
 #include "search/engine.h"
 #include "search/eval_cache.h"
 #include "search/evaluation.h"
@@ -75,6 +76,7 @@ class Searcher {
     void clear() {
         tt_.clear();
         for (auto& h : history_) std::fill(h.begin(), h.end(), 0);
+        cont_.clear();
     }
     void stop() { stop_.store(true, std::memory_order_relaxed); }
 
@@ -91,6 +93,7 @@ class Searcher {
         MoveList quiets;                           // quiet moves searched at this node
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
+        int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
         int static_eval = 0;
     };
 
@@ -132,6 +135,26 @@ class Searcher {
     int& history(Move m) {
         return history_[static_cast<std::size_t>(pos_->side_to_move())][history_index(m)];
     }
+    // The continuation key of m for the player to move (before m is made).
+    int continuation_key(Move m) const {
+        if (!tuning_.continuation_history) return ContinuationHistory::kNone;
+        const int face =
+            m.is_drop() ? make_face(m.dropped(), false) : face_of(pos_->piece_on(m.from()));
+        return cont_.key(pos_->side_to_move(), face, m.to());
+    }
+    // The continuation key of the move `back` plies before the node at ply `up`.
+    int earlier_key(std::size_t up, std::size_t back) const {
+        return up >= back ? frames_[up - back].cont_key : ContinuationHistory::kNone;
+    }
+    // What history and continuation history say of the quiet move m at ply `up`.
+    int quiet_history(Move m, std::size_t up) {
+        int s = history(m);
+        if (tuning_.continuation_history) {
+            const int k = continuation_key(m);
+            s += cont_.get(earlier_key(up, 1), k) + cont_.get(earlier_key(up, 2), k);
+        }
+        return s;
+    }
     Info make_info(int depth, int score, const std::vector<Move>& pv, int multipv) const;
 
     const Variant& variant_;
@@ -152,6 +175,7 @@ class Searcher {
     std::array<int, kMaxPly + 8> pv_length_{};
     std::array<std::vector<int>, kMaxPlayers> history_;
     std::vector<Move> counter_moves_;  // by history_index of the move refuted
+    ContinuationHistory cont_;
     std::vector<Move> excluded_root_;
     // Where each player's King stood at the root (mate probe candidates; an approximation).
     std::array<Square, kMaxPlayers> kings_{};
@@ -236,10 +260,9 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
         else if (m == f.counter)
             s = 1 << 27;
         else
-            s = std::clamp(history(m), -(1 << 26), (1 << 26));
+            s = std::clamp(quiet_history(m, static_cast<std::size_t>(ply)), -(1 << 26), (1 << 26));
         f.scores[i] = s;
     }
-    (void)ply;
 }
 
 // The best remaining move, ties to the smaller canonical Move. The first few are selected one
@@ -460,6 +483,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             int r = t.null_base + depth / t.null_depth_div;
             if (t.null_eval_div > 0) r += std::min(3, (f.static_eval - beta) / t.null_eval_div);
             f.move = Move();
+            f.cont_key = ContinuationHistory::kNone;
             pos_->do_null_move();
             const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             pos_->undo_null_move();
@@ -519,8 +543,9 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 continue;
             }
         }
-        const int move_history = quiet && t.lmr_history_div > 0 ? history(m) : 0;
+        const int move_history = quiet && t.lmr_history_div > 0 ? quiet_history(m, up) : 0;
         f.move = m;
+        f.cont_key = continuation_key(m);
         pos_->do_move(m);
         const bool gives_check = side_to_move_in_check();
         int extension = gives_check && ply < 2 * limits_depth_ ? 1 : 0;
@@ -573,10 +598,16 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                         if (t.countermove && !previous_move(up).is_null())
                             counter_moves_[history_index(previous_move(up))] = m;
                         const int bonus = depth * depth;
+                        const int before1 = earlier_key(up, 1), before2 = earlier_key(up, 2);
                         for (Move q : f.quiets) {
                             int& h = history(q);
                             const int b = q == m ? bonus : -bonus;
                             h += b - h * std::abs(b) / 16384;
+                            if (t.continuation_history) {
+                                const int k = continuation_key(q);
+                                cont_.update(before1, k, b);
+                                cont_.update(before2, k, b);
+                            }
                         }
                     }
                     break;
@@ -634,6 +665,7 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
     }
     if (!tuning_.countermove || counter_moves_.size() != history_size)
         counter_moves_.assign(history_size, Move());
+    if (tuning_.continuation_history) cont_.reset(variant_, tuning_.history_keep != 0);
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
             reductions_[static_cast<std::size_t>(d)][static_cast<std::size_t>(n)] =

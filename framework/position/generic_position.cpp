@@ -481,6 +481,34 @@ int GenericPosition::attackers(Player by, Square s) const {
     return n;
 }
 
+int GenericPosition::drop_attacks(Player by, PieceType t, Square s, Square* out) const {
+    // attackers() read backwards: the leap and slide tables of the type as `by` would hold it.
+    const int cell = mb_->cell_of[s];
+    const int nt = num_types_;
+    const std::size_t stride = static_cast<std::size_t>(4) * nt;
+    const std::size_t index =
+        static_cast<std::size_t>(static_cast<int>(variant_->orientation(by)) * nt +
+                                 variant_->mover_type(make_face(t, false)));
+    int n = 0;
+    auto add = [&](int c) {
+        const Square x = mb_->square_of[c];
+        if (std::find(out, out + n, x) == out + n) out[n++] = x;
+    };
+    for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
+        const int c = cell - mb_->leap_deltas[i];
+        if (board_[c] == kEmpty && mb_->leap_attacks[i * stride + index]) add(c);
+    }
+    for (std::size_t i = 0; i < mb_->slide_deltas.size(); ++i) {
+        const int r = mb_->slide_range[i * stride + index];
+        if (r == 0) continue;
+        const int d = mb_->slide_deltas[i];
+        for (int c = cell - d, steps = 1; board_[c] == kEmpty && (r == 255 || steps <= r);
+             c -= d, ++steps)
+            add(c);
+    }
+    return n;
+}
+
 int GenericPosition::mobility(Player p) const {
     int n = 0;
     for (Square s = 0; s < variant_->geo.squares(); ++s) {

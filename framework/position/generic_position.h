@@ -78,6 +78,7 @@ class GenericPosition {
     int attackers(Player by, Square s) const;
     // The squares p's non-royal pieces can move to or capture on (search contract).
     int mobility(Player p) const;
+    int drop_attacks(Player by, PieceType t, Square s, Square* out) const;
 
     // Three or more players: at most one player is left, or every active player had to skip
     // (a draw, RULES.md §D.4 step 7). Always false for two players (mate ends the move list).

@@ -50,7 +50,7 @@ const PositionState& > &&std::copy_constructible<P>&& requires(P& p, const P& cp
 template <class P>
 concept SearchPosition = PositionContract<P> &&
     requires(P& p, const P& cp, Move m, MoveList& list, ScoredMoveList& scored, MoveKind kind,
-             int threshold, Player player, Square s) {
+             int threshold, Player player, Square s, PieceType t, Square* out) {
     cp.generate(kind, list);    // position/move_kind.h
     cp.generate(kind, scored);  // the same moves, on the stack with a score slot each
     { cp.pseudo_legal(m) } -> std::same_as<bool>;
@@ -68,6 +68,11 @@ concept SearchPosition = PositionContract<P> &&
     // each piece's squares counted once (pins and checks ignored, a royal's square not
     // counted, drops not counted): the evaluation's mobility.
     { cp.mobility(player) } -> std::same_as<int>;
+    // The empty squares onto which a piece of hand type t of `player` would attack square s by
+    // a leap or a slide (whether the drop is allowed there, and multi-leg moves, not asked),
+    // written to `out` (room for every square), each once, in any order; returns how many:
+    // the evaluation's checks the opponent could drop.
+    { cp.drop_attacks(player, t, s, out) } -> std::same_as<int>;
     // The keys of the line that led here, the game before a search's root included.
     { cp.key_history() } -> std::same_as<const KeyHistory&>;
     { cp.repetition(threshold) } -> std::same_as<Repetition>;  // since that ply
