@@ -76,6 +76,10 @@ struct SearchTuning {
     // Off: 200 games at 20,000 nodes a move scored -19 Elo [-68, +29] against it being off,
     // and its table costs about 6% of the node rate.
     int continuation_history = 0;
+    // Singular extension of the hash move from depth se_depth (0: off), when the other moves
+    // searched at half depth stay se_margin * depth / 8 below its hash score.
+    int se_depth = 0;
+    int se_margin = 16;
 
     static SearchTuning with_changes(const std::string& text) {
         static const NamedWeight<SearchTuning> fields[] = {
@@ -108,6 +112,8 @@ struct SearchTuning {
             {"history_keep", &SearchTuning::history_keep},
             {"countermove", &SearchTuning::countermove},
             {"continuation_history", &SearchTuning::continuation_history},
+            {"se_depth", &SearchTuning::se_depth},
+            {"se_margin", &SearchTuning::se_margin},
             {"qs_drop_evasions_depth", &SearchTuning::qs_drop_evasions_depth},
             {"qs_recapture_depth", &SearchTuning::qs_recapture_depth},
         };

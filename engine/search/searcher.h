@@ -94,6 +94,7 @@ class Searcher {
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
+        Move excluded;  // the hash move, left out while testing whether it is singular
         int static_eval = 0;
     };
 
@@ -361,6 +362,8 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
                 if (lands_near_enemy_king(m)) candidates.push_back(m);
             std::sort(candidates.begin(), candidates.end());
             for (Move m : candidates) {
+                // Only a check can mate: asking costs a fraction of making the move.
+                if (!pos_->gives_check(m)) continue;
                 pos_->do_move(m);
                 ++nodes_;
                 const bool mate = pos_->in_check(pos_->side_to_move()) &&
@@ -454,15 +457,20 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     if (ply >= kMaxPly) return evaluate();
 
     const std::uint64_t key = pos_->key();
+    Frame& f = frames_[up];
+    const bool excluding = !f.excluded.is_null();  // a singularity test of this node
     Move tt_move;
-    const TTEntry* tte = tt_.probe(key);
+    const TTEntry* tte = excluding ? nullptr : tt_.probe(key);
+    int tt_score = 0, tt_depth = -1;
+    Bound tt_bound = Bound::None;
     if (tte) {
         tt_move = Move::from_raw(tte->move);
-        const int tt_score = score_from_table(tte->score, ply);
+        tt_score = score_from_table(tte->score, ply);
+        tt_depth = tte->depth;
+        tt_bound = tte->bound;
         if (!pv_node && entry_settles(*tte, tt_score, depth, alpha, beta)) return tt_score;
     }
 
-    Frame& f = frames_[up];
     const bool in_check = side_to_move_in_check();
     f.static_eval = in_check ? -kInfinite : (tte ? tte->eval : evaluate());
     const bool two_players = variant_.num_players() == 2;
@@ -478,7 +486,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             std::abs(beta) < kMateBound)
             return f.static_eval;
         // Null move: if passing still fails high, so would a real move (almost surely).
-        if (null_allowed && two_players && depth >= 3 && f.static_eval >= beta &&
+        if (null_allowed && !excluding && two_players && depth >= 3 && f.static_eval >= beta &&
             std::abs(beta) < kMateBound) {
             int r = t.null_base + depth / t.null_depth_div;
             if (t.null_eval_div > 0) r += std::min(3, (f.static_eval - beta) / t.null_eval_div);
@@ -494,6 +502,25 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
 
     // Without a hash move the ordering is poor: search shallower, the next iteration finds one.
     if (t.iir_depth > 0 && depth >= t.iir_depth && tt_move.is_null() && !in_check) --depth;
+    // Singular extension: when the hash move is the only good one (every other move, searched
+    // at half depth, fails below the hash score by a margin), it is searched a ply deeper.
+    // The test searches this same node without the hash move, so it runs before this node's
+    // own move list is made (the frame holds one list per ply).
+    bool singular = false;
+    if (t.se_depth > 0 && depth >= t.se_depth && ply > 0 && !excluding && !tt_move.is_null() &&
+        tt_bound != Bound::Upper && tt_depth >= depth - 3 && std::abs(tt_score) < kMateBound) {
+        const int singular_beta = tt_score - t.se_margin * depth / 8;
+        f.excluded = tt_move;
+        const int score =
+            search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, false);
+        f.excluded = Move();
+        if (stop_) return 0;
+        if (score < singular_beta)
+            singular = true;
+        else if (singular_beta >= beta)
+            return singular_beta;  // more than one move beats beta: a cut without searching
+    }
+
     f.counter = Move();
     if (t.countermove && !previous_move(up).is_null())
         f.counter = counter_moves_[history_index(previous_move(up))];
@@ -506,12 +533,13 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                    limits_.root_moves.end();
         });
     }
+    if (excluding) std::erase(f.moves, f.excluded);
     if (ply == 0 && !excluded_root_.empty())
         std::erase_if(f.moves, [&](Move m) {
             return std::find(excluded_root_.begin(), excluded_root_.end(), m) !=
                    excluded_root_.end();
         });
-    if (f.moves.empty()) return ply == 0 ? -kInfinite : mated_in(ply);
+    if (f.moves.empty()) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
     frames_[up + 1].killers = {};
     order(f, tt_move, ply);
 
@@ -556,6 +584,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             if (!exchange_at_least(m, 0)) extension = 0;
             pos_->do_move(m);
         }
+        if (singular && m == tt_move) extension = 1;
         const int new_depth = depth - 1 + extension;
         int score;
         if (searched == 0) {
@@ -618,7 +647,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     if (searched == 0) return f.static_eval > -kInfinite ? f.static_eval : alpha;  // all pruned
     const Bound bound =
         best >= beta ? Bound::Lower : (best > original_alpha ? Bound::Exact : Bound::Upper);
-    if (ply > 0 || excluded_root_.empty())
+    if ((ply > 0 || excluded_root_.empty()) && !excluding)
         tt_.store(key, best_move, score_to_table(best, ply), in_check ? 0 : f.static_eval, depth,
                   bound);
     return best;
