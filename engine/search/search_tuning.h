@@ -14,7 +14,7 @@ namespace seireigi::search {
 struct SearchTuning {
     // Reverse futility: at depth <= rfp_depth, a static evaluation this far above beta stops
     // (margin per ply of depth, less per ply when the evaluation improves on two plies ago).
-    int rfp_depth = 3;
+    int rfp_depth = 6;
     int rfp_margin = 120;
     int rfp_improving = 0;
     // Null move: reduction null_base + depth / null_depth_div (+ the evaluation's excess over
@@ -24,13 +24,13 @@ struct SearchTuning {
     int null_eval_div = 0;
     // Late-move pruning of quiet moves at depth <= lmp_depth after lmp_base + lmp_factor *
     // depth^2 moves (doubled when the evaluation improves, if lmp_improving).
-    int lmp_depth = 3;
+    int lmp_depth = 5;
     int lmp_base = 6;
     int lmp_factor = 1;
-    int lmp_improving = 0;
+    int lmp_improving = 1;
     // Futility pruning of quiet moves at depth <= futility_depth when the static evaluation
     // plus futility_base + futility_margin * depth cannot reach alpha.
-    int futility_depth = 2;
+    int futility_depth = 5;
     int futility_base = 0;
     int futility_margin = 150;
     // Quiet moves (drops included) that lose more than see_quiet_margin * depth^2 by static
@@ -47,9 +47,9 @@ struct SearchTuning {
     int lmr_divisor_pct = 220;
     int lmr_from = 3;
     int lmr_improving = 0;
-    int lmr_history_div = 0;
+    int lmr_history_div = 8192;
     // Check extension only for checks that do not lose the exchange (if not 0).
-    int check_extension_sound = 0;
+    int check_extension_sound = 1;
     // Late-move reductions also for quiet moves that give check, by one ply less (if not 0):
     // drops that check are many at every node of a drop game.
     int lmr_checks = 0;
