@@ -5,6 +5,7 @@
 // here only to check that the file is well formed).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -90,6 +91,33 @@ TEST(SearchIdentity, FastAndGenericEqualAtDepth4) {
         ++compared;
     }
     EXPECT_GE(compared, 6);
+}
+
+// The techniques that are switched off by default (continuation history, singular extension)
+// keep the two positions identical too, and change the search when switched on.
+TEST(SearchIdentity, SwitchedOffTechniquesKeepFastAndGenericEqual) {
+    struct Tuning {
+        explicit Tuning(const char* text) { setenv("SEIREIGI_SEARCH_TUNING", text, 1); }
+        ~Tuning() { unsetenv("SEIREIGI_SEARCH_TUNING"); }
+    };
+    int compared = 0, changed = 0;
+    for (const auto& p : read_bench_positions()) {
+        const auto v = testing::variant(p.variant);
+        if (!FastPosition::supports(*v)) continue;
+        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
+        const PositionState st = testing::position(*v, p.position);
+        const auto off = search_to_depth(v, st, search::Implementation::Fast, 5);
+        const Tuning on("continuation_history=1,se_depth=3");
+        const auto fast = search_to_depth(v, st, search::Implementation::Fast, 5);
+        const auto generic = search_to_depth(v, st, search::Implementation::Generic, 5);
+        EXPECT_EQ(fast.nodes, generic.nodes);
+        EXPECT_EQ(fast.best, generic.best);
+        EXPECT_EQ(fast.pv, generic.pv);
+        changed += fast.nodes != off.nodes;
+        ++compared;
+    }
+    EXPECT_GE(compared, 6);
+    EXPECT_GE(changed, 3);
 }
 
 }  // namespace
