@@ -220,11 +220,6 @@ PositionState FastPosition::state() const {
     return st;
 }
 
-PieceCode FastPosition::piece_on(Square s) const {
-    const Piece p = board_[kTables.internal[s]];
-    return p ? keys_->code[p] : kEmpty;
-}
-
 int FastPosition::mobility(Player p) const {
     const Color c = static_cast<Color>(p);
     const Bitboard own = by_color_[c], occ = occupied();
@@ -276,11 +271,6 @@ int FastPosition::list_pieces(std::pair<Square, PieceCode>* out) const {
         out[n++] = {kTables.canonical[sq], keys_->code[board_[sq]]};
     });
     return n;
-}
-
-int FastPosition::hand_count(Player p, PieceType t) const {
-    const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
-    return kind >= kPawn && kind < kKing ? hand_[p][kind] : 0;
 }
 
 std::uint64_t FastPosition::compute_key() const {

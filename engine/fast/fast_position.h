@@ -24,6 +24,7 @@
 
 #include "fast/attacks.h"
 #include "fast/bitboard.h"
+#include "fast/variant_keys.h"
 #include "position/key_history.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
@@ -32,12 +33,6 @@
 #include "rules/variant.h"
 
 namespace seireigi {
-
-namespace fast {
-// Per-variant data: keys by internal piece and square, and type indices. Built once per position
-// construction (a few microseconds) and shared by copies.
-struct VariantKeys;
-}  // namespace fast
 
 class FastPosition {
   public:
@@ -56,11 +51,18 @@ class FastPosition {
     const Variant& variant() const { return *variant_; }
     PositionState state() const;
     Player side_to_move() const { return us_; }
-    PieceCode piece_on(Square s) const;
+    // Inline: the evaluation and move ordering ask these at every node.
+    PieceCode piece_on(Square s) const {
+        const fast::Piece p = board_[fast::kTables.internal[s]];
+        return p ? keys_->code[p] : kEmpty;
+    }
     // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
     // count. The evaluation reads the board through this where a position offers it.
     int list_pieces(std::pair<Square, PieceCode>* out) const;
-    int hand_count(Player p, PieceType t) const;
+    int hand_count(Player p, PieceType t) const {
+        const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
+        return kind >= fast::kPawn && kind < fast::kKing ? hand_[p][kind] : 0;
+    }
     bool is_active(Player p) const { return (active_ >> p) & 1; }
     std::uint64_t key() const { return key_; }
 
