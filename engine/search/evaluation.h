@@ -7,7 +7,9 @@
 //    search contract), a King danger grows with the square of its units: enemy attacks on
 //    the squares next to the King, those squares the King alone defends (weak), empty ones
 //    the opponent can drop into (holes; more when an enemy piece supports the drop), and
-//    what the opponent holds in hand; otherwise holes are weighed by the enemy hand;
+//    what the opponent holds in hand, and each type in it that could give check by a drop
+//    onto a square the King's side does not defend; otherwise holes are weighed by the enemy
+//    hand;
 //  * mobility: the squares each player's pieces (not the King) can move to, where the position
 //    counts them;
 //  * mop-up: a player ahead in material by at least mopup_lead gains for each of its pieces
@@ -91,12 +93,13 @@ concept ListsPieces = requires(const P& p, std::pair<Square, PieceCode>* out) {
 // The type of a position's attack map, or an empty stand-in.
 struct NoAttackMap {};
 template <class P>
-auto attack_maps_of(const P& pos) {
-    if constexpr (MapsAttacks<P>)
-        return pos.attack_map(0);
-    else
-        return NoAttackMap{};
-}
+struct AttackMapOf {
+    using type = NoAttackMap;
+};
+template <MapsAttacks P>
+struct AttackMapOf<P> {
+    using type = decltype(std::declval<const P&>().attack_map(0));
+};
 
 class Evaluator {
   public:
@@ -162,7 +165,7 @@ int Evaluator::evaluate(const P& pos) const {
     for_each_piece(pos, static_cast<int>(squares_), add);
     // Attack counts up to 2 and mobility: from one map per player where the position makes
     // them, else square by square.
-    [[maybe_unused]] std::array<decltype(attack_maps_of(pos)), kMaxPlayers> maps{};
+    [[maybe_unused]] std::array<typename AttackMapOf<P>::type, kMaxPlayers> maps{};
     if constexpr (MapsAttacks<P>)
         for (Player p = 0; p < players_; ++p) maps[static_cast<std::size_t>(p)] = pos.attack_map(p);
     const auto attacks = [&](Player q, Square s) {
@@ -290,8 +293,7 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
             if (q != p && pos.is_active(q)) attacks += attacks_on(q, n);
         const PieceCode pc = pos.piece_on(n);
         units += std::min(attacks, 2) * w_.danger_attack;
-        // The King itself is one of the defenders of the squares next to it. (Counted only
-        // where it matters: the count costs more than the rest.)
+        // The King itself is one of the defenders of the squares next to it.
         const bool hole = pc == kEmpty && enemy_hand > 0;
         if ((attacks > 0 || hole) && attacks_on(p, n) <= 1) {
             if (attacks > 0) units += w_.danger_weak;
