@@ -159,7 +159,8 @@ INSTANTIATE_TEST_SUITE_P(
                       GameSet{test_variant_path("four-player-test.yaml"), 100, true},
                       GameSet{test_variant_path("shogi-eastwest.yaml"), 100},
                       GameSet{test_variant_path("cannon-drops-test.yaml"), 100},
-                      GameSet{test_variant_path("big-hook-test.yaml"), 60}),
+                      GameSet{test_variant_path("big-hook-test.yaml"), 60},
+                      GameSet{test_variant_path("multi-leg-9x9.yaml"), 40}),
     [](const ::testing::TestParamInfo<GameSet>& info) {
         std::string name = std::filesystem::path(info.param.variant).stem().string();
         std::replace(name.begin(), name.end(), '-', '_');

@@ -194,10 +194,10 @@ TEST(VariantLoader, BuiltInAndTestDataFilesValidate) {
         for (const auto& e : fs::directory_iterator(kSource + "/" + dir))
             if (e.path().extension() == ".yaml")
                 files.push_back(e.path().string());  // not openings/
-    for (const char* name :
-         {"pieces/test-leapers.yaml", "variants/shogi-eastwest.yaml",
-          "variants/four-player-test.yaml", "variants/big-hook-test.yaml",
-          "variants/extends-merge-test.yaml", "variants/local-catalogue-test.yaml"})
+    for (const char* name : {"pieces/test-leapers.yaml", "variants/shogi-eastwest.yaml",
+                             "variants/four-player-test.yaml", "variants/big-hook-test.yaml",
+                             "variants/extends-merge-test.yaml",
+                             "variants/local-catalogue-test.yaml", "variants/multi-leg-9x9.yaml"})
         files.push_back(data_path(name));
     for (const auto& file : files) {
         std::string all;

@@ -17,6 +17,10 @@ bool can_capture(Modality m) {
 bool can_move(Modality m) {
     return m == Modality::MoveOrCapture || m == Modality::MoveOnly;
 }
+
+struct NoStepCount {
+    void operator()() const {}
+};
 }  // namespace
 
 GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const PositionState& state)
@@ -42,6 +46,7 @@ GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const P
     move_number_ = state.move_number;
     key_ += zobrist::to_move(to_move_) + zobrist::active(active_);
     stamp_.assign(mb_->cells, 0);
+    path_memo_.assign(static_cast<std::size_t>(mb_->path_states) * mb_->cells, 0);
     // A position given as a state may already be finished (RULES.md §0.4).
     if (variant_->num_players() > 2) game_over_ = active_count() <= 1 || nobody_can_move();
     key_history_ = KeyHistory(key_);
@@ -320,18 +325,44 @@ void GenericPosition::undo_move() {
 
 // ---- destinations -------------------------------------------------------------------------
 
-template <class Emit>
+std::uint32_t GenericPosition::next_path_walk() const {
+    if (++path_walk_ == 0) {  // wrapped round: a mark left from long ago must not match
+        std::fill(path_memo_.begin(), path_memo_.end(), 0);
+        path_walk_ = 1;
+    }
+    return path_walk_;
+}
+
+bool GenericPosition::entered_before(int state, int cell, std::uint32_t walk) const {
+    if (state < 0) return false;
+    std::uint32_t& mark = path_memo_[static_cast<std::size_t>(state) * mb_->cells + cell];
+    if (mark == walk) return true;
+    mark = walk;
+    return false;
+}
+
+template <class Emit, class StepCount>
+void GenericPosition::walk_paths(int cell, PieceCode pc, Emit& emit, StepCount& count) const {
+    const CompiledMoves& cm = variant_->moves(variant_->orientation(owner_of(pc)), face_of(pc));
+    const std::uint32_t walk = cm.path_states > 0 ? next_path_walk() : 0;
+    for (int root : cm.path_roots) walk_path(cm, root, cell, owner_of(pc), walk, emit, count);
+}
+
+template <class Emit, class StepCount>
 void GenericPosition::walk_path(const CompiledMoves& cm, int node, int start, Player owner,
-                                Emit& emit) const {
+                                std::uint32_t walk, Emit& emit, StepCount& count) const {
     const PathNode& n = cm.path_nodes[node];
     const int d = mb_->delta(n.v);
     const bool waypoint = n.child_count > 0;
     auto continue_from = [&](int c) {
-        for (int i = 0; i < n.child_count; ++i) walk_path(cm, n.first_child + i, c, owner, emit);
+        for (int i = n.first_child; i < n.first_child + n.child_count; ++i)
+            if (!entered_before(cm.path_nodes[i].state, c, walk))
+                walk_path(cm, i, c, owner, walk, emit, count);
     };
     int c = start;
     for (int step = 1; n.max_steps == 0 || step <= n.max_steps; ++step) {
         c += d;
+        count();
         const PieceCode pc = board_[c];
         if (pc == kOffBoard) return;
         if (pc == kEmpty) {
@@ -390,8 +421,8 @@ void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) 
         }
     }
     if (dm.has_paths) {
-        const CompiledMoves& cm = variant_->moves(variant_->orientation(owner), face_of(pc));
-        for (int root : cm.path_roots) walk_path(cm, root, cell, owner, deliver);
+        NoStepCount none;
+        walk_paths(cell, pc, deliver, none);
     }
 }
 
@@ -541,10 +572,6 @@ bool GenericPosition::piece_attacks(int from, int target) const {
 
 namespace {
 
-struct NoStepCount {
-    void operator()() const {}
-};
-
 int floor_div(int a, int b) {
     const int q = a / b;
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
@@ -607,6 +634,16 @@ long GenericPosition::path_attack_steps(Square from, Square target) const {
     auto count = [&steps] { ++steps; };
     if (is_piece(board_[mb_->cell_of[from]]))
         path_attacks(mb_->cell_of[from], mb_->cell_of[target], count);
+    return steps;
+}
+
+long GenericPosition::path_destination_steps(Square from) const {
+    long steps = 0;
+    auto count = [&steps] { ++steps; };
+    auto ignore = [](int) {};
+    const int cell = mb_->cell_of[from];
+    if (is_piece(board_[cell]) && moves_of(board_[cell]).has_paths)
+        walk_paths(cell, board_[cell], ignore, count);
     return steps;
 }
 

@@ -103,6 +103,9 @@ class GenericPosition {
     // capture a royal on `target` (tests bound this work: it follows only the lines that can
     // reach `target`).
     long path_attack_steps(Square from, Square target) const;
+    // The squares the path legs of the piece on `from` step onto to list its destinations (tests
+    // bound this work by the states the legs reach, not by the routes that reach them).
+    long path_destination_steps(Square from) const;
 
   private:
     static constexpr PieceCode kOffBoard = 0xFFFF;
@@ -129,8 +132,18 @@ class GenericPosition {
     // (paths deduplicated where the piece's components can overlap).
     template <class Emit>
     void for_each_destination(int cell, PieceCode pc, Emit&& emit) const;
-    template <class Emit>
-    void walk_path(const CompiledMoves& cm, int node, int start, Player owner, Emit& emit) const;
+    // The paths of the piece on `cell`, and one leg `node` of them from `start`; `walk` numbers
+    // this walk for entered_before.
+    template <class Emit, class StepCount>
+    void walk_paths(int cell, PieceCode pc, Emit& emit, StepCount& count) const;
+    template <class Emit, class StepCount>
+    void walk_path(const CompiledMoves& cm, int node, int start, Player owner, std::uint32_t walk,
+                   Emit& emit, StepCount& count) const;
+    // A number for a new walk of paths, none of whose marks are in path_memo_ yet. (A walk
+    // started inside another's emit would only make the outer one walk some states again.)
+    std::uint32_t next_path_walk() const;
+    // Whether walk `walk` has entered a leg in PathNode state `state` on `cell` before; marks it.
+    bool entered_before(int state, int cell, std::uint32_t walk) const;
 
     // Whether a royal of `defender` standing on `cell` could be captured by any piece not
     // owned by `defender` (active or eliminated).
@@ -239,6 +252,10 @@ class GenericPosition {
     int move_number_ = 1;
     mutable std::vector<std::uint32_t> stamp_;  // destination deduplication
     mutable std::uint32_t stamp_counter_ = 0;
+    // [PathNode state * cells + cell]: the last walk that entered a leg in that state there, so
+    // that a walk follows each (state, square) once however many routes lead to it.
+    mutable std::vector<std::uint32_t> path_memo_;
+    mutable std::uint32_t path_walk_ = 0;
 };
 
 static_assert(SearchPosition<GenericPosition>);

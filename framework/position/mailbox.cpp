@@ -125,6 +125,7 @@ MailboxTables build_mailbox(const Variant& v) {
                 }
             }
             dm.has_paths = !cm.path_roots.empty();
+            mb.path_states = std::max(mb.path_states, cm.path_states);
             for (int root : cm.path_roots)
                 if (path_can_capture_royal(cm, root)) dm.royal_capturing_paths = true;
             for (int root : cm.path_roots)

@@ -67,6 +67,7 @@ struct MailboxTables {
     int num_types = 0;
     // [orientation * num_types + mover type]
     std::vector<DeltaMoves> moves;
+    int path_states = 0;  // the most PathNode states of any type's moves (CompiledMoves)
     const DeltaMoves& moves_of(Orientation o, PieceType mover) const {
         return moves[static_cast<int>(o) * num_types + mover];
     }

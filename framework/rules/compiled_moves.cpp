@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <compare>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -90,18 +91,35 @@ PathNode make_node(const Component& c, std::size_t leg_index, RelVec dir, Orient
     return node;
 }
 
+// The states of one component's nodes (PathNode::state), by leg and direction.
+using StateIds = std::map<std::tuple<std::size_t, int, int>, int>;
+
+// A node's subtree depends only on its leg and its direction, since each leg's turns are taken
+// from the direction it moves in. The first leg starts on the piece's square and the second on a
+// square of one first-leg line, so two routes meet on a square only from the third leg on.
+int state_of(CompiledMoves& out, StateIds& ids, std::size_t leg_index, RelVec dir) {
+    if (leg_index < 2) return -1;
+    const auto [it, added] = ids.try_emplace({leg_index, dir.side, dir.fwd}, out.path_states);
+    if (added) ++out.path_states;
+    return it->second;
+}
+
 // Adds the children of path_nodes[parent] (which moves along `dir`) for leg `leg_index`, and
 // their subtrees. Children are stored next to each other, as PathNode requires.
-void add_children(CompiledMoves& out, const Component& c, std::size_t leg_index, RelVec dir,
-                  int parent, Orientation o) {
+void add_children(CompiledMoves& out, StateIds& ids, const Component& c, std::size_t leg_index,
+                  RelVec dir, int parent, Orientation o) {
     if (leg_index == c.legs.size()) return;
     const std::vector<int>& turns = c.legs[leg_index].turns;
     int first = static_cast<int>(out.path_nodes.size());
-    for (int t : turns) out.path_nodes.push_back(make_node(c, leg_index, rotate(dir, t), o));
+    for (int t : turns) {
+        out.path_nodes.push_back(make_node(c, leg_index, rotate(dir, t), o));
+        out.path_nodes.back().state = state_of(out, ids, leg_index, rotate(dir, t));
+    }
     out.path_nodes[parent].first_child = first;
     out.path_nodes[parent].child_count = static_cast<int>(turns.size());
     for (std::size_t k = 0; k < turns.size(); ++k) {
-        add_children(out, c, leg_index + 1, rotate(dir, turns[k]), first + static_cast<int>(k), o);
+        add_children(out, ids, c, leg_index + 1, rotate(dir, turns[k]), first + static_cast<int>(k),
+                     o);
     }
 }
 
@@ -109,11 +127,12 @@ void add_component(CompiledMoves& out, MoveKeys& known, const Component& c, Orie
     if (c.legs.empty()) return;
     const Leg& first = c.legs[0];
     if (c.legs.size() > 1) {
+        StateIds ids;
         for (RelVec s : first.steps) {
             int root = static_cast<int>(out.path_nodes.size());
             out.path_nodes.push_back(make_node(c, 0, s, o));
             out.path_roots.push_back(root);
-            add_children(out, c, 1, s, root, o);
+            add_children(out, ids, c, 1, s, root, o);
         }
         return;
     }

@@ -42,6 +42,10 @@ struct PathNode {
     bool victim_not_royal = false;  // meaningful on destination legs
     int first_child = -1;           // index into CompiledMoves::path_nodes
     int child_count = 0;
+    // Nodes of one state have equal subtrees: the same leg of the same component, turned the same
+    // way. Routes that meet on a square in one state go on alike, so generation walks each
+    // (state, square) once. -1 on the first two legs, which no two routes enter on one square.
+    int state = -1;
 };
 
 struct CompiledMoves {
@@ -49,6 +53,7 @@ struct CompiledMoves {
     std::vector<CompiledSlide> slides;
     std::vector<PathNode> path_nodes;
     std::vector<int> path_roots;  // indices of root legs
+    int path_states = 0;          // PathNode::state is below this
     // True when two components can reach the same square, so that move generation must list
     // each destination once (a move is (from, to), whatever the path).
     bool may_repeat_destination = false;
