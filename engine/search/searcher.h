@@ -111,7 +111,10 @@ class Searcher {
     void order(Frame& f, Move tt_move, int ply);
     Move pick(Frame& f, std::size_t i);
     // Whether m ends within two squares of an enemy King (candidates of the mate probe).
-    bool lands_near_enemy_king(Move m) const;
+    bool lands_near_enemy_king(Move m) const {
+        return near_enemy_king_[static_cast<std::size_t>(
+                   pos_->side_to_move() * variant_.geo.squares() + m.to())] != 0;
+    }
     bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
     // Whether m wins at least `threshold` by static exchange (always, on a position without it).
     bool exchange_at_least(Move m, int threshold) const {
@@ -171,6 +174,7 @@ class Searcher {
     Limits limits_;
     std::uint64_t nodes_ = 0;
     int seldepth_ = 0;
+    int root_score_ = 0;  // the score of the root's best move so far in this iteration
     P* pos_ = nullptr;
     std::array<Frame, kMaxPly + 8> frames_;
     std::array<std::array<Move, kMaxPly + 8>, kMaxPly + 8> pv_{};
@@ -181,6 +185,9 @@ class Searcher {
     std::vector<Move> excluded_root_;
     // Where each player's King stood at the root (mate probe candidates; an approximation).
     std::array<Square, kMaxPlayers> kings_{};
+    // By player and square: whether the square lies within two squares (Chebyshev) of the
+    // root King of another player, asked for every move at quiescence's first level.
+    std::vector<std::uint8_t> near_enemy_king_;
     int limits_depth_ = 1;  // the iteration's depth, which caps check extensions  // multipv: lines
                             // already reported at this depth
     std::array<std::array<std::uint8_t, 64>, 64> reductions_{};
@@ -428,18 +435,6 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
 }
 
 template <SearchPosition P>
-bool Searcher<P>::lands_near_enemy_king(Move m) const {
-    const int files = variant_.geo.files;
-    const int tx = m.to() % files, ty = m.to() / files;
-    for (Player p = 0; p < variant_.num_players(); ++p) {
-        const Square k = kings_[static_cast<std::size_t>(p)];
-        if (p == pos_->side_to_move() || k == kNoSquare) continue;
-        if (std::abs(k % files - tx) <= 2 && std::abs(k / files - ty) <= 2) return true;
-    }
-    return false;
-}
-
-template <SearchPosition P>
 int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed) {
     if (depth <= 0) return quiesce(alpha, beta, ply, 0);
     ++nodes_;
@@ -619,6 +614,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             if (score > alpha) {
                 alpha = score;
                 if (pv_node) update_pv(ply, m);
+                if (ply == 0) root_score_ = score;
                 if (score >= beta) {
                     if (quiet) {
                         if (f.killers[0] != m) {
@@ -708,6 +704,16 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
         if (pc != kEmpty && variant_.types[static_cast<std::size_t>(type_of(pc))].royal)
             kings_[static_cast<std::size_t>(owner_of(pc))] = s;
     }
+    near_enemy_king_.assign(static_cast<std::size_t>(kMaxPlayers * variant_.geo.squares()), 0);
+    const int files = variant_.geo.files;
+    for (Player p = 0; p < variant_.num_players(); ++p)
+        for (Player q = 0; q < variant_.num_players(); ++q) {
+            const Square k = kings_[static_cast<std::size_t>(q)];
+            if (q == p || k == kNoSquare) continue;
+            for (Square s = 0; s < variant_.geo.squares(); ++s)
+                if (std::abs(k % files - s % files) <= 2 && std::abs(k / files - s / files) <= 2)
+                    near_enemy_king_[static_cast<std::size_t>(p * variant_.geo.squares() + s)] = 1;
+        }
 
     Result result;
     MoveList root;
@@ -752,7 +758,12 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
                 }
                 if (delta > 1000) alpha = -kInfinite, beta = kInfinite;
             }
-            if (stop_ && !(depth == 1 && line == 1 && pv_length_[0] > 0)) break;
+            // Stopped within an iteration: a root move searched to the end with a score above
+            // the window's floor is the best this iteration found so far, and better informed
+            // than the last iteration's choice (the first line only; the score is the one it
+            // was found with).
+            if (stop_ && !(line == 1 && pv_length_[0] > 0)) break;
+            if (stop_) score = root_score_;
             std::vector<Move> pv(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
             if (pv.empty()) break;
             if (line == 1) {
