@@ -33,6 +33,15 @@ struct SearchTuning {
     int futility_depth = 5;
     int futility_base = 0;
     int futility_margin = 150;
+    // Futility pruning and history pruning judge a quiet move by the depth left after its
+    // late-move reduction instead of the node's depth (if not 0).
+    int prune_lmr_depth = 0;
+    // Futility pruning spares moves that give check (if not 0).
+    int futility_keeps_checks = 0;
+    // History pruning: a quiet move whose history is below -history_prune_margin * depth is
+    // not searched at (pruning) depth <= history_prune_depth (0: off).
+    int history_prune_depth = 0;
+    int history_prune_margin = 4000;
     // Quiet moves (drops included) that lose more than see_quiet_margin * depth^2 by static
     // exchange, and captures that lose more than see_capture_margin * depth, are not searched
     // at depth <= the limit (checks are kept).
@@ -96,6 +105,10 @@ struct SearchTuning {
             {"futility_depth", &SearchTuning::futility_depth},
             {"futility_base", &SearchTuning::futility_base},
             {"futility_margin", &SearchTuning::futility_margin},
+            {"prune_lmr_depth", &SearchTuning::prune_lmr_depth},
+            {"futility_keeps_checks", &SearchTuning::futility_keeps_checks},
+            {"history_prune_depth", &SearchTuning::history_prune_depth},
+            {"history_prune_margin", &SearchTuning::history_prune_margin},
             {"see_quiet_depth", &SearchTuning::see_quiet_depth},
             {"see_quiet_margin", &SearchTuning::see_quiet_margin},
             {"see_capture_depth", &SearchTuning::see_capture_depth},

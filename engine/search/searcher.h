@@ -553,8 +553,21 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 const int late = (t.lmp_base + t.lmp_factor * depth * depth) *
                                  (improving && t.lmp_improving ? 2 : 1);
                 if (depth <= t.lmp_depth && searched >= late) continue;
-                if (depth <= t.futility_depth &&
-                    f.static_eval + t.futility_base + t.futility_margin * depth <= alpha)
+                // The depth the move would be searched to after its late-move reduction
+                // (if prune_lmr_depth): pruning by it reaches further from the leaves.
+                const int prune_depth =
+                    t.prune_lmr_depth
+                        ? std::max(
+                              0, depth - 1 -
+                                     reductions_[static_cast<std::size_t>(std::min(depth, 63))]
+                                                [static_cast<std::size_t>(std::min(searched, 63))])
+                        : depth;
+                if (prune_depth <= t.futility_depth &&
+                    f.static_eval + t.futility_base + t.futility_margin * prune_depth <= alpha &&
+                    !(t.futility_keeps_checks && pos_->gives_check(m)))
+                    continue;
+                if (prune_depth <= t.history_prune_depth &&
+                    quiet_history(m, up) < -t.history_prune_margin * depth)
                     continue;
                 // A quiet move or drop that loses material by exchange, unless it checks.
                 if (depth <= t.see_quiet_depth &&
