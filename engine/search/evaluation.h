@@ -53,7 +53,7 @@ struct EvalWeights {
     // piece of the King's side defends (a safe drop check), this share of its hand value.
     int danger_drop_check_pct = 12;
     int danger_cap = 3000;
-    int danger_divisor = 700;
+    int danger_divisor = 1024;
     int mobility = 8;       // per square a piece can move to (positions that count them)
     int mopup_lead = 2000;  // material lead (board and hand) from which mop-up applies
     int mopup = 4;          // per piece and per square nearer the enemy King (Chebyshev)

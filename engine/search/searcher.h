@@ -772,10 +772,12 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
                 if (delta > 1000) alpha = -kInfinite, beta = kInfinite;
             }
             // Stopped within an iteration: a root move searched to the end with a score above
-            // the window's floor is the best this iteration found so far, and better informed
-            // than the last iteration's choice (the first line only; the score is the one it
-            // was found with).
-            if (stop_ && !(line == 1 && pv_length_[0] > 0)) break;
+            // the window's floor is the best this iteration found so far (the first line only;
+            // the score is the one it was found with). Played if unfinished_iteration is set,
+            // and always at depth 1, where there is no earlier choice.
+            if (stop_ &&
+                !(line == 1 && pv_length_[0] > 0 && (tuning_.unfinished_iteration || depth == 1)))
+                break;
             if (stop_) score = root_score_;
             std::vector<Move> pv(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
             if (pv.empty()) break;
