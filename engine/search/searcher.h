@@ -161,6 +161,11 @@ class Searcher {
         return s;
     }
     Info make_info(int depth, int score, const std::vector<Move>& pv, int multipv) const;
+    // The late-move reduction of the `searched`-th move at `depth` (before adjustments).
+    int reduction(int depth, int searched) const {
+        return reductions_[static_cast<std::size_t>(std::min(depth, 63))]
+                          [static_cast<std::size_t>(std::min(searched, 63))];
+    }
 
     const Variant& variant_;
     Evaluator eval_;
@@ -183,10 +188,9 @@ class Searcher {
     std::vector<Move> counter_moves_;  // by history_index of the move refuted
     ContinuationHistory cont_;
     std::vector<Move> excluded_root_;
-    // Where each player's King stood at the root (mate probe candidates; an approximation).
-    std::array<Square, kMaxPlayers> kings_{};
-    // By player and square: whether the square lies within two squares (Chebyshev) of the
-    // root King of another player, asked for every move at quiescence's first level.
+    // By player and square: whether the square lies within two squares (Chebyshev) of where
+    // another player's King stood at the root (the mate probe's candidates; an approximation),
+    // asked for every move at quiescence's first level.
     std::vector<std::uint8_t> near_enemy_king_;
     int limits_depth_ = 1;  // the iteration's depth, which caps check extensions  // multipv: lines
                             // already reported at this depth
@@ -556,12 +560,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 // The depth the move would be searched to after its late-move reduction
                 // (if prune_lmr_depth): pruning by it reaches further from the leaves.
                 const int prune_depth =
-                    t.prune_lmr_depth
-                        ? std::max(
-                              0, depth - 1 -
-                                     reductions_[static_cast<std::size_t>(std::min(depth, 63))]
-                                                [static_cast<std::size_t>(std::min(searched, 63))])
-                        : depth;
+                    t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
                 if (prune_depth <= t.futility_depth &&
                     f.static_eval + t.futility_base + t.futility_margin * prune_depth <= alpha &&
                     !(t.futility_keeps_checks && pos_->gives_check(m)))
@@ -602,8 +601,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             int r = 0;
             if (depth >= 3 && quiet && !in_check && (!gives_check || t.lmr_checks) &&
                 searched >= t.lmr_from) {
-                r = reductions_[static_cast<std::size_t>(std::min(depth, 63))]
-                               [static_cast<std::size_t>(std::min(searched, 63))];
+                r = reduction(depth, searched);
                 if (t.lmr_improving && !improving) ++r;
                 if (pv_node) r = std::max(0, r - 1);
                 if (m == f.killers[0] || m == f.killers[1]) r = std::max(0, r - 1);
@@ -711,17 +709,18 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
                 static_cast<std::uint8_t>(
                     std::max(0.0, tuning_.lmr_base_pct / 100.0 +
                                       std::log(d) * std::log(n) * 100.0 / tuning_.lmr_divisor_pct));
-    kings_.fill(kNoSquare);
+    std::array<Square, kMaxPlayers> kings;
+    kings.fill(kNoSquare);
     for (Square s = 0; s < variant_.geo.squares(); ++s) {
         const PieceCode pc = pos.piece_on(s);
         if (pc != kEmpty && variant_.types[static_cast<std::size_t>(type_of(pc))].royal)
-            kings_[static_cast<std::size_t>(owner_of(pc))] = s;
+            kings[static_cast<std::size_t>(owner_of(pc))] = s;
     }
     near_enemy_king_.assign(static_cast<std::size_t>(kMaxPlayers * variant_.geo.squares()), 0);
     const int files = variant_.geo.files;
     for (Player p = 0; p < variant_.num_players(); ++p)
         for (Player q = 0; q < variant_.num_players(); ++q) {
-            const Square k = kings_[static_cast<std::size_t>(q)];
+            const Square k = kings[static_cast<std::size_t>(q)];
             if (q == p || k == kNoSquare) continue;
             for (Square s = 0; s < variant_.geo.squares(); ++s)
                 if (std::abs(k % files - s % files) <= 2 && std::abs(k / files - s / files) <= 2)
