@@ -22,12 +22,13 @@ struct SearchTuning {
     int null_base = 3;
     int null_depth_div = 4;
     int null_eval_div = 0;
-    // Late-move pruning of quiet moves at depth <= lmp_depth after lmp_base + lmp_factor *
-    // depth^2 moves (doubled when the evaluation improves, if lmp_improving).
+    // Late-move pruning of quiet moves at depth <= lmp_depth after (lmp_base + lmp_factor *
+    // depth^2) * lmp_pct / 100 moves (doubled when the evaluation improves, if lmp_improving).
     int lmp_depth = 5;
     int lmp_base = 6;
     int lmp_factor = 1;
     int lmp_improving = 1;
+    int lmp_pct = 100;
     // Futility pruning of quiet moves at depth <= futility_depth when the static evaluation
     // plus futility_base + futility_margin * depth cannot reach alpha.
     int futility_depth = 5;
@@ -57,6 +58,9 @@ struct SearchTuning {
     int lmr_from = 3;
     int lmr_improving = 0;
     int lmr_history_div = 8192;
+    // Late-move reductions this many plies deeper at a node expected to fail high (a cut
+    // node: the null-window child of a move searched after the first), if not 0.
+    int lmr_cut_node = 0;
     // Check extension only for checks that do not lose the exchange (if not 0).
     int check_extension_sound = 1;
     // Late-move reductions also for quiet moves that give check, by one ply less (if not 0):
@@ -106,6 +110,7 @@ struct SearchTuning {
             {"lmp_base", &SearchTuning::lmp_base},
             {"lmp_factor", &SearchTuning::lmp_factor},
             {"lmp_improving", &SearchTuning::lmp_improving},
+            {"lmp_pct", &SearchTuning::lmp_pct},
             {"futility_depth", &SearchTuning::futility_depth},
             {"futility_base", &SearchTuning::futility_base},
             {"futility_margin", &SearchTuning::futility_margin},
@@ -122,6 +127,7 @@ struct SearchTuning {
             {"lmr_from", &SearchTuning::lmr_from},
             {"lmr_improving", &SearchTuning::lmr_improving},
             {"lmr_history_div", &SearchTuning::lmr_history_div},
+            {"lmr_cut_node", &SearchTuning::lmr_cut_node},
             {"check_extension_sound", &SearchTuning::check_extension_sound},
             {"lmr_checks", &SearchTuning::lmr_checks},
             {"iir_depth", &SearchTuning::iir_depth},

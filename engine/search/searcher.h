@@ -99,7 +99,9 @@ class Searcher {
         int static_eval = 0;
     };
 
-    int search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed);
+    // cut_node: a node expected to fail high (late-move reductions may be deeper there).
+    int search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
+               bool cut_node);
     int quiesce(int alpha, int beta, int ply, int qdepth);
     int evaluate() const;
     // The repetition verdict at the current node, if the position occurred before. It looks
@@ -439,7 +441,8 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
 }
 
 template <SearchPosition P>
-int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed) {
+int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
+                        bool cut_node) {
     if (depth <= 0) return quiesce(alpha, beta, ply, 0);
     ++nodes_;
     const auto up = static_cast<std::size_t>(ply);
@@ -493,7 +496,8 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             f.move = Move();
             f.cont_key = ContinuationHistory::kNone;
             pos_->do_null_move();
-            const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+            const int score =
+                -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false, !cut_node);
             pos_->undo_null_move();
             if (stop_) return 0;
             if (score >= beta) return score >= kMateBound ? beta : score;
@@ -512,7 +516,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         const int singular_beta = tt_score - t.se_margin * depth / 8;
         f.excluded = tt_move;
         const int score =
-            search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, false);
+            search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, false, cut_node);
         f.excluded = Move();
         if (stop_) return 0;
         if (score < singular_beta)
@@ -555,7 +559,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             if (quiet) {
                 // Late-move pruning and futility pruning of quiet moves near the leaves.
                 const int late = (t.lmp_base + t.lmp_factor * depth * depth) *
-                                 (improving && t.lmp_improving ? 2 : 1);
+                                 (improving && t.lmp_improving ? 2 : 1) * t.lmp_pct / 100;
                 if (depth <= t.lmp_depth && searched >= late) continue;
                 // The depth the move would be searched to after its late-move reduction
                 // (if prune_lmr_depth): pruning by it reaches further from the leaves.
@@ -596,7 +600,8 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         const int new_depth = depth - 1 + extension;
         int score;
         if (searched == 0) {
-            score = -search(-beta, -alpha, new_depth, ply + 1, pv_node, true);
+            score =
+                -search(-beta, -alpha, new_depth, ply + 1, pv_node, true, !pv_node && !cut_node);
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && (!gives_check || t.lmr_checks) &&
@@ -604,16 +609,18 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 r = reduction(depth, searched);
                 if (t.lmr_improving && !improving) ++r;
                 if (pv_node) r = std::max(0, r - 1);
+                if (cut_node) r += t.lmr_cut_node;
                 if (m == f.killers[0] || m == f.killers[1]) r = std::max(0, r - 1);
                 if (gives_check) r = std::max(0, r - 1);
                 if (t.lmr_history_div > 0) r = std::max(0, r - move_history / t.lmr_history_div);
                 r = std::min(r, new_depth - 1);
             }
-            score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+            score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true,
+                            r > 0 || !cut_node);
             if (score > alpha && r > 0)
-                score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, true);
+                score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, true, !cut_node);
             if (score > alpha && pv_node && score < beta)
-                score = -search(-beta, -alpha, new_depth, ply + 1, true, true);
+                score = -search(-beta, -alpha, new_depth, ply + 1, true, true, false);
         }
         pos_->undo_move();
         if (stop_) return 0;
@@ -757,7 +764,7 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
             int score;
             while (true) {
                 seldepth_ = 0;
-                score = search(alpha, beta, depth, 0, true, false);
+                score = search(alpha, beta, depth, 0, true, false, false);
                 if (stop_) break;
                 if (score <= alpha) {
                     alpha = std::max(-kInfinite, score - delta);
