@@ -88,12 +88,13 @@ class Searcher {
     struct Frame {
         MoveList moves;
         std::array<Move, 2> killers{};
-        std::vector<int> scores;
-        std::vector<std::pair<int, Move>> scored;  // pick()'s sorting room
-        MoveList probe;                            // quiesce()'s mate-in-one candidates
-        MoveList quiets;                           // quiet moves searched at this node
-        Move move;     // the move being searched from this node (null for a null move)
-        Move counter;  // the quiet move that last refuted the move into this node
+        // The moves in search order once picked: the ordering score in the high 32 bits, the
+        // move's raw value inverted in the low ones (ties go to the smaller Move).
+        std::vector<std::uint64_t> keys;
+        MoveList probe;   // quiesce()'s mate-in-one candidates
+        MoveList quiets;  // quiet moves searched at this node
+        Move move;        // the move being searched from this node (null for a null move)
+        Move counter;     // the quiet move that last refuted the move into this node
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
         Move excluded;  // the hash move, left out while testing whether it is singular
         int static_eval = 0;
@@ -254,7 +255,7 @@ bool Searcher<P>::out_of_time() {
 
 template <SearchPosition P>
 void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
-    f.scores.resize(f.moves.size());
+    f.keys.resize(f.moves.size());
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
@@ -276,39 +277,27 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
             s = 1 << 27;
         else
             s = std::clamp(quiet_history(m, static_cast<std::size_t>(ply)), -(1 << 26), (1 << 26));
-        f.scores[i] = s;
+        f.keys[i] = (std::uint64_t{static_cast<std::uint32_t>(s) ^ 0x80000000u} << 32) |
+                    static_cast<std::uint32_t>(~m.raw());
     }
 }
 
 // The best remaining move, ties to the smaller canonical Move. The first few are selected one
 // by one (a cut often comes early); past them the rest is sorted once by the same order, so
-// the sequence is the same either way.
+// the sequence is the same either way. One key per move (order()) makes both cheap.
 template <SearchPosition P>
 Move Searcher<P>::pick(Frame& f, std::size_t i) {
     constexpr std::size_t kSelectedOneByOne = 3;
-    const auto before = [&](std::size_t a, std::size_t b) {
-        return f.scores[a] > f.scores[b] || (f.scores[a] == f.scores[b] && f.moves[a] < f.moves[b]);
-    };
+    auto& keys = f.keys;
     if (i < kSelectedOneByOne) {
         std::size_t best = i;
-        for (std::size_t j = i + 1; j < f.moves.size(); ++j)
-            if (before(j, best)) best = j;
-        std::swap(f.moves[i], f.moves[best]);
-        std::swap(f.scores[i], f.scores[best]);
-    } else if (i == kSelectedOneByOne && f.moves.size() - i > 1) {
-        auto& scored = f.scored;
-        scored.clear();
-        for (std::size_t j = i; j < f.moves.size(); ++j)
-            scored.push_back({f.scores[j], f.moves[j]});
-        std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
-            return a.first > b.first || (a.first == b.first && a.second < b.second);
-        });
-        for (std::size_t j = i; j < f.moves.size(); ++j) {
-            f.scores[j] = scored[j - i].first;
-            f.moves[j] = scored[j - i].second;
-        }
+        for (std::size_t j = i + 1; j < keys.size(); ++j)
+            if (keys[j] > keys[best]) best = j;
+        std::swap(keys[i], keys[best]);
+    } else if (i == kSelectedOneByOne && keys.size() - i > 1) {
+        std::sort(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.end(), std::greater<>());
     }
-    return f.moves[i];
+    return Move::from_raw(~static_cast<std::uint32_t>(keys[i]));
 }
 
 template <SearchPosition P>
