@@ -88,13 +88,11 @@ class Searcher {
     struct Frame {
         MoveList moves;
         std::array<Move, 2> killers{};
-        // The moves in search order once picked: the ordering score in the high 32 bits, the
-        // move's raw value inverted in the low ones (ties go to the smaller Move).
-        std::vector<std::uint64_t> keys;
-        MoveList probe;   // quiesce()'s mate-in-one candidates
-        MoveList quiets;  // quiet moves searched at this node
-        Move move;        // the move being searched from this node (null for a null move)
-        Move counter;     // the quiet move that last refuted the move into this node
+        std::vector<std::uint64_t> keys;  // the moves' ordering keys, in search order once picked
+        MoveList probe;                   // quiesce()'s mate-in-one candidates
+        MoveList quiets;                  // quiet moves searched at this node
+        Move move;     // the move being searched from this node (null for a null move)
+        Move counter;  // the quiet move that last refuted the move into this node
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
         Move excluded;  // the hash move, left out while testing whether it is singular
         int static_eval = 0;
@@ -113,6 +111,19 @@ class Searcher {
     bool side_to_move_in_check() const;
     void order(Frame& f, Move tt_move, int ply);
     Move pick(Frame& f, std::size_t i);
+    // A move's ordering key: the score in the high 32 bits, then the move's raw value inverted
+    // (ties go to the smaller Move), whose top bit, always set, is cleared while the move is a
+    // capture or promotion scored as sound but not yet tested.
+    static std::uint64_t order_key(int score, Move m, bool pending) {
+        const std::uint32_t low = ~m.raw() & (pending ? 0x7FFFFFFFu : 0xFFFFFFFFu);
+        return (std::uint64_t{static_cast<std::uint32_t>(score) ^ 0x80000000u} << 32) | low;
+    }
+    static bool is_pending(std::uint64_t key) { return (key & 0x80000000u) == 0; }
+    static Move move_of(std::uint64_t key) {
+        return Move::from_raw(~static_cast<std::uint32_t>(key) & 0x3FFFFFFFu);
+    }
+    int capture_score(Move m, bool sound) const;
+    void settle(std::uint64_t& key) const;
     // Whether m ends within two squares of an enemy King (candidates of the mate probe).
     bool lands_near_enemy_king(Move m) const {
         return near_enemy_king_[static_cast<std::size_t>(
@@ -259,16 +270,13 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
+        bool pending = false;
         if (m == tt_move)
             s = 1 << 30;
         else if (is_capture(m) || m.promotes()) {
-            const int attacker =
-                m.is_drop() ? 0 : eval_.face_value(face_of(pos_->piece_on(m.from())));
-            const int gain = victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
-            // A capture that loses the exchange goes after the quiet moves, unless it checks:
-            // sacrifices with check are how mates in shogi begin.
-            const bool sound = exchange_at_least(m, 0) || pos_->gives_check(m);
-            s = (sound ? (1 << 28) : -(1 << 28)) + gain;
+            // Scored as sound; whether it is (the exchange) is asked only if it comes up.
+            s = capture_score(m, true);
+            pending = true;
         } else if (m == f.killers[0])
             s = (1 << 27) + 2;
         else if (m == f.killers[1])
@@ -277,9 +285,26 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
             s = 1 << 27;
         else
             s = std::clamp(quiet_history(m, static_cast<std::size_t>(ply)), -(1 << 26), (1 << 26));
-        f.keys[i] = (std::uint64_t{static_cast<std::uint32_t>(s) ^ 0x80000000u} << 32) |
-                    static_cast<std::uint32_t>(~m.raw());
+        f.keys[i] = order_key(s, m, pending);
     }
+}
+
+template <SearchPosition P>
+int Searcher<P>::capture_score(Move m, bool sound) const {
+    const int attacker = m.is_drop() ? 0 : eval_.face_value(face_of(pos_->piece_on(m.from())));
+    const int gain = victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
+    return (sound ? (1 << 28) : -(1 << 28)) + gain;
+}
+
+// A capture or promotion scored as sound is tested when it would be picked: if it loses the
+// exchange (and does not check: sacrifices with check are how mates in shogi begin), it goes
+// after the quiet moves. Testing when picked gives the order testing all first would, and a
+// node that cuts off early tests only what it picked.
+template <SearchPosition P>
+void Searcher<P>::settle(std::uint64_t& key) const {
+    const Move m = move_of(key);
+    const bool sound = exchange_at_least(m, 0) || pos_->gives_check(m);
+    key = order_key(capture_score(m, sound), m, false);
 }
 
 // The best remaining move, ties to the smaller canonical Move. The first few are selected one
@@ -290,14 +315,22 @@ Move Searcher<P>::pick(Frame& f, std::size_t i) {
     constexpr std::size_t kSelectedOneByOne = 3;
     auto& keys = f.keys;
     if (i < kSelectedOneByOne) {
-        std::size_t best = i;
-        for (std::size_t j = i + 1; j < keys.size(); ++j)
-            if (keys[j] > keys[best]) best = j;
-        std::swap(keys[i], keys[best]);
+        while (true) {
+            std::size_t best = i;
+            for (std::size_t j = i + 1; j < keys.size(); ++j)
+                if (keys[j] > keys[best]) best = j;
+            std::swap(keys[i], keys[best]);
+            if (!is_pending(keys[i])) break;
+            settle(keys[i]);
+        }
     } else if (i == kSelectedOneByOne && keys.size() - i > 1) {
+        for (std::size_t j = i; j < keys.size(); ++j)
+            if (is_pending(keys[j])) settle(keys[j]);
         std::sort(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.end(), std::greater<>());
+    } else if (is_pending(keys[i])) {
+        settle(keys[i]);  // the only one left
     }
-    return Move::from_raw(~static_cast<std::uint32_t>(keys[i]));
+    return move_of(keys[i]);
 }
 
 template <SearchPosition P>
