@@ -36,6 +36,7 @@
 #include "search/engine.h"
 #include "search/eval_cache.h"
 #include "search/evaluation.h"
+#include "search/repetition_filter.h"
 #include "search/score.h"
 #include "search/search_tuning.h"
 #include "search/skill_settings.h"
@@ -201,6 +202,7 @@ class Searcher {
     std::array<std::vector<int>, kMaxPlayers> history_;
     std::vector<Move> counter_moves_;  // by history_index of the move refuted
     ContinuationHistory cont_;
+    RepetitionFilter repetitions_;
     std::vector<Move> excluded_root_;
     // By player and square: whether the square lies within two squares (Chebyshev) of where
     // another player's King stood at the root (the mate probe's candidates; an approximation),
@@ -348,8 +350,9 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     pv_length_[static_cast<std::size_t>(ply)] = ply;
     seldepth_ = std::max(seldepth_, ply);
     if (out_of_time()) return 0;
+    const RepetitionFilter::Visit visit(repetitions_, pos_->key());
     int rep;
-    if (repetition(ply, rep)) return rep;
+    if (visit.maybe_repeated() && repetition(ply, rep)) return rep;
     const int original_alpha = alpha;
     const std::uint64_t key = pos_->key();
     const TTEntry* tte = tuning_.qs_tt ? tt_.probe(key) : nullptr;
@@ -471,9 +474,10 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     pv_length_[up] = ply;
     seldepth_ = std::max(seldepth_, ply);
     if (out_of_time()) return 0;
+    const RepetitionFilter::Visit visit(repetitions_, pos_->key());
     if (ply > 0) {
         int rep;
-        if (repetition(ply, rep)) return rep;
+        if (visit.maybe_repeated() && repetition(ply, rep)) return rep;
         // Mate distance pruning.
         alpha = std::max(alpha, mated_in(ply));
         beta = std::min(beta, mate_in(ply + 1));
@@ -721,6 +725,7 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
     seldepth_ = 0;
     time_.start(limits);
     tt_.new_search();
+    repetitions_.reset(pos.key_history());
     const std::size_t history_size = static_cast<std::size_t>(variant_.geo.squares() + 128) *
                                      static_cast<std::size_t>(variant_.geo.squares());
     for (auto& h : history_) {
