@@ -90,6 +90,7 @@ class Searcher {
         MoveList moves;
         std::array<Move, 2> killers{};
         std::vector<std::uint64_t> keys;  // the moves' ordering keys, in search order once picked
+        std::size_t best_key = 0;         // where order() left the largest key
         MoveList probe;                   // quiesce()'s mate-in-one candidates
         MoveList quiets;                  // quiet moves searched at this node
         Move move;     // the move being searched from this node (null for a null move)
@@ -269,6 +270,7 @@ bool Searcher<P>::out_of_time() {
 template <SearchPosition P>
 void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
     f.keys.resize(f.moves.size());
+    f.best_key = 0;
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
@@ -288,6 +290,7 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
         else
             s = std::clamp(quiet_history(m, static_cast<std::size_t>(ply)), -(1 << 26), (1 << 26));
         f.keys[i] = order_key(s, m, pending);
+        if (f.keys[i] > f.keys[f.best_key]) f.best_key = i;
     }
 }
 
@@ -317,10 +320,13 @@ Move Searcher<P>::pick(Frame& f, std::size_t i) {
     constexpr std::size_t kSelectedOneByOne = 3;
     auto& keys = f.keys;
     if (i < kSelectedOneByOne) {
-        while (true) {
+        for (bool first = i == 0;; first = false) {
             std::size_t best = i;
-            for (std::size_t j = i + 1; j < keys.size(); ++j)
-                if (keys[j] > keys[best]) best = j;
+            if (first)
+                best = f.best_key;  // found by order()
+            else
+                for (std::size_t j = i + 1; j < keys.size(); ++j)
+                    if (keys[j] > keys[best]) best = j;
             std::swap(keys[i], keys[best]);
             if (!is_pending(keys[i])) break;
             settle(keys[i]);
