@@ -9,7 +9,7 @@ namespace seireigi::search {
 inline constexpr int kInfinite = 1000001;
 inline constexpr int kMate = 1000000;
 inline constexpr int kMaxPly = 128;
-inline constexpr int kMateBound = kMate - 2 * kMaxPly;  // scores beyond are mates
+inline constexpr int kMateBound = kMate - 2 * kMaxPly;    // scores beyond are mates
 inline constexpr int kMaxEvaluation = kMateBound - 1000;  // static evaluations stay within
 
 constexpr int mate_in(int ply) {

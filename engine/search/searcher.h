@@ -145,6 +145,12 @@ class Searcher {
     // The move that led to the node at ply `up` (null at the root and after a null move).
     Move previous_move(std::size_t up) const { return up == 0 ? Move() : frames_[up - 1].move; }
     bool out_of_time();
+    // Makes m and starts loading the child's hash and evaluation cache entries.
+    void make_move(Move m) {
+        pos_->do_move(m);
+        tt_.prefetch(pos_->key());
+        eval_cache_.prefetch(pos_->key());
+    }
     void update_pv(int ply, Move m);
     std::size_t history_index(Move m) const {
         const std::size_t from =
@@ -449,7 +455,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             continue;
         if (!in_check && best > -kMateBound && !exchange_at_least(m, 0)) continue;
         f.move = m;
-        pos_->do_move(m);
+        make_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
         pos_->undo_move();
         if (stop_) return 0;
@@ -528,6 +534,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             f.move = Move();
             f.cont_key = ContinuationHistory::kNone;
             pos_->do_null_move();
+            tt_.prefetch(pos_->key());
             const int score =
                 -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false, !cut_node);
             pos_->undo_null_move();
@@ -618,7 +625,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         const int move_history = quiet && t.lmr_history_div > 0 ? quiet_history(m, up) : 0;
         f.move = m;
         f.cont_key = continuation_key(m);
-        pos_->do_move(m);
+        make_move(m);
         const bool gives_check = side_to_move_in_check();
         int extension = gives_check && ply < 2 * limits_depth_ ? 1 : 0;
         if (extension && t.check_extension_sound) {
