@@ -39,12 +39,16 @@ bool UsiClient::ensure_started(std::string& error) {
         return false;
     };
     std::string why;
-    if (!process_.write_line("usi") || !expect("usiok", config_.handshake_timeout_ms, why))
-        return fail(why);
+    // A program that exits at once may be gone before the first line reaches it.
+    const auto ask = [&](const std::string& line, const std::string& answer) {
+        if (process_.write_line(line)) return expect(answer, config_.handshake_timeout_ms, why);
+        why = "the engine exited before '" + answer + "'";
+        return false;
+    };
+    if (!ask("usi", "usiok")) return fail(why);
     for (const auto& [name, value] : config_.options)
         process_.write_line("setoption name " + name + " value " + value);
-    if (!process_.write_line("isready") || !expect("readyok", config_.handshake_timeout_ms, why))
-        return fail(why);
+    if (!ask("isready", "readyok")) return fail(why);
     return true;
 }
 
