@@ -20,5 +20,6 @@ void add_usi_command(CLI::App& app);
 void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_openings_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
 
 }  // namespace seireigi::cli

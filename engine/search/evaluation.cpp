@@ -43,6 +43,10 @@ EvalWeights EvalWeights::with_changes(const std::string& text) {
     return w;
 }
 
+std::span<const std::pair<std::string_view, int EvalWeights::*>> EvalWeights::fields() {
+    return kWeightFields;
+}
+
 EvalWeights EvalWeights::from_environment() {
     return with_changes(environment_text("SEIREIGI_EVAL_WEIGHTS"));
 }

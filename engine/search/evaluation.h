@@ -26,7 +26,9 @@
 #include <concepts>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -65,6 +67,8 @@ struct EvalWeights {
     // The defaults, changed by the environment variable SEIREIGI_EVAL_WEIGHTS if it is set (a
     // tuning run's candidate weights without a rebuild; docs/engine.md).
     static EvalWeights from_environment();
+    // Every field by name (the names with_changes reads), for tools that tune them.
+    static std::span<const std::pair<std::string_view, int EvalWeights::*>> fields();
 };
 
 // A position that lists its pieces itself (faster than asking every square).

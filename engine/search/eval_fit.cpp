@@ -1,0 +1,126 @@
+#include "search/eval_fit.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <utility>
+
+namespace seireigi::search {
+
+namespace {
+
+double sigmoid(double x) {
+    return 1 / (1 + std::exp(-x));
+}
+
+}  // namespace
+
+EvalFit::EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> positions,
+                 EvalWeights start, bool tune_values)
+    : v_(std::move(v)), positions_(std::move(positions)) {
+    for (const auto& [name, field] : EvalWeights::fields()) {
+        const int value = start.*field;
+        params_.push_back({std::string(name), value, std::max(1, std::abs(value) / 8), -1});
+    }
+    if (tune_values)
+        for (std::size_t t = 0; t < v_->types.size(); ++t) {
+            const PieceTypeInfo& info = v_->types[t];
+            if (info.royal) continue;
+            params_.push_back({"value of " + info.name, info.value, std::max(1, info.value / 16),
+                               static_cast<int>(t)});
+        }
+    error_ = error_of(params_, k_);
+}
+
+std::vector<int> EvalFit::evaluations(const std::vector<FitParameter>& params) const {
+    EvalWeights w;
+    Variant values = *v_;
+    for (const FitParameter& p : params) {
+        if (p.piece_type < 0) {
+            for (const auto& [name, field] : EvalWeights::fields())
+                if (name == p.name) w.*field = p.value;
+        } else {
+            PieceTypeInfo& info = values.types[static_cast<std::size_t>(p.piece_type)];
+            info.value = p.value;
+            if (info.is_base) info.hand_value = static_cast<int>(std::lround(p.value * 1.15));
+        }
+    }
+    const Evaluator eval(values, w);
+    std::vector<int> out;
+    out.reserve(positions_.size());
+    for (const ScoredPosition& s : positions_) out.push_back(eval.evaluate(*s.position));
+    return out;
+}
+
+double EvalFit::error_of(const std::vector<FitParameter>& params, double k) const {
+    const std::vector<int> e = evaluations(params);
+    double sum = 0;
+    for (std::size_t i = 0; i < e.size(); ++i) {
+        const double d = sigmoid(e[i] / k) - positions_[i].target;
+        sum += d * d;
+    }
+    return positions_.empty() ? 0 : sum / static_cast<double>(positions_.size());
+}
+
+double EvalFit::fit_scale() {
+    const std::vector<int> e = evaluations(params_);
+    auto err = [&](double k) {
+        double sum = 0;
+        for (std::size_t i = 0; i < e.size(); ++i) {
+            const double d = sigmoid(e[i] / k) - positions_[i].target;
+            sum += d * d;
+        }
+        return sum;
+    };
+    // Golden-section search on K in [20, 5000]: the error is unimodal in K.
+    double lo = 20, hi = 5000;
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    for (int i = 0; i < 60; ++i) {
+        const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+        if (err(a) < err(b))
+            hi = b;
+        else
+            lo = a;
+    }
+    k_ = (lo + hi) / 2;
+    error_ = error_of(params_, k_);
+    return k_;
+}
+
+void EvalFit::run(int passes, const std::function<void(int, std::size_t, double)>& progress) {
+    for (int pass = 1; pass <= passes; ++pass) {
+        for (std::size_t i = 0; i < params_.size(); ++i) {
+            FitParameter& p = params_[i];
+            bool moved = false;
+            for (int direction : {+1, -1}) {
+                // Keep stepping while the error falls.
+                for (;;) {
+                    std::vector<FitParameter> trial = params_;
+                    trial[i].value += direction * p.step;
+                    // Divisors and values stay positive.
+                    if (trial[i].value < (p.piece_type >= 0 || p.name == "danger_divisor" ? 1 : 0))
+                        break;
+                    const double e = error_of(trial, k_);
+                    if (e >= error_) break;
+                    error_ = e;
+                    p.value = trial[i].value;
+                    moved = true;
+                }
+                if (moved) break;
+            }
+            if (!moved) p.step = std::max(1, p.step / 2);
+            progress(pass, i, error_);
+        }
+    }
+}
+
+std::string EvalFit::weights_text() const {
+    std::string text;
+    for (const FitParameter& p : params_) {
+        if (p.piece_type >= 0) continue;
+        if (!text.empty()) text += ',';
+        text += p.name + '=' + std::to_string(p.value);
+    }
+    return text;
+}
+
+}  // namespace seireigi::search

@@ -1,0 +1,62 @@
+// Fitting the evaluation to scored positions (Texel's method): the weights of EvalWeights, and
+// optionally the piece values, are moved one at a time, a step up or down, while the mean
+// squared difference between sigmoid(evaluation / K) and each position's target (a win
+// probability) falls. K is fitted first, to the starting weights, and then held, so that the
+// weights are tuned and not the scale. Works on any variant: the positions are the generic
+// engine's, the weights and values are the variant's data (docs/tuning.md).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "position/generic_position.h"
+#include "rules/variant.h"
+#include "search/evaluation.h"
+
+namespace seireigi::search {
+
+struct ScoredPosition {
+    std::shared_ptr<const GenericPosition> position;
+    double target = 0.5;  // the side to move's expected score, 0 (loss) to 1 (win)
+};
+
+// One tunable number: an evaluation weight, or a piece type's value (its hand value follows
+// as the variant derives it, 15% more: rules/piece_values.h).
+struct FitParameter {
+    std::string name;
+    int value = 0;
+    int step = 1;
+    int piece_type = -1;  // for a piece value; -1 for a weight
+};
+
+class EvalFit {
+  public:
+    EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> positions,
+            EvalWeights start, bool tune_values);
+
+    // The K that fits the starting weights best (then held).
+    double fit_scale();
+    double scale() const { return k_; }
+    double error() const { return error_; }
+
+    // Passes over every parameter; after each parameter, progress(pass, index, error).
+    void run(int passes, const std::function<void(int, std::size_t, double)>& progress);
+
+    const std::vector<FitParameter>& parameters() const { return params_; }
+    // The parameters as a SEIREIGI_EVAL_WEIGHTS text (weights only).
+    std::string weights_text() const;
+
+  private:
+    double error_of(const std::vector<FitParameter>& params, double k) const;
+    std::vector<int> evaluations(const std::vector<FitParameter>& params) const;
+
+    std::shared_ptr<const Variant> v_;
+    std::vector<ScoredPosition> positions_;
+    std::vector<FitParameter> params_;
+    double k_ = 400;
+    double error_ = 0;
+};
+
+}  // namespace seireigi::search
