@@ -8,6 +8,7 @@
 
 #include "search/eval_fit.h"
 #include "test_support.h"
+#include "text/notation.h"
 #include "text/start_position.h"
 
 namespace seireigi {
@@ -82,6 +83,35 @@ TEST(EvalFit, WeightsThatAlreadyFitStayAndValuesAreTunedWhenAsked) {
     EXPECT_TRUE(has_values);
     fit.run(1, [](int, std::size_t, double) {});
     EXPECT_EQ(parameter(fit, "tempo"), search::EvalWeights{}.tempo);
+}
+
+// An exchange under way is played out before tuning: after 8h2b+ Gote takes back on 2b, and
+// the position tuned is the one after it. A position in check is refused, unchanged.
+TEST(EvalFit, SettlesAnExchangeAndRefusesACheck) {
+    const auto v = testing::variant("seireigi");
+    const search::Evaluator eval(*v);
+    GenericPosition pos(v, start_state(*v));
+    for (const char* text : {"7g7f", "3c3d", "8h2b+"}) {
+        MoveList legal;
+        pos.legal_moves(legal);
+        auto read = read_move(*v, text, legal);
+        ASSERT_TRUE(std::holds_alternative<Move>(read)) << text;
+        pos.do_move(std::get<Move>(read));
+    }
+    const Player gote = pos.side_to_move();
+    ASSERT_TRUE(search::settle_captures(pos, eval));
+    EXPECT_NE(pos.side_to_move(), gote);
+    // Taken back by a Gote piece (lower case): the Rook along the empty rank or the Silver.
+    const std::string taker = piece_text(*v, pos.piece_on(*v->geo.parse_square("2b")));
+    EXPECT_TRUE(taker == "r" || taker == "s") << taker;
+
+    // Gote to move, in check by the Pawn on 5b (which the King could take): refused.
+    auto read = read_position(*v, "4k4/4P4/9/9/9/9/9/9/4K4 w - 1");
+    ASSERT_TRUE(std::holds_alternative<PositionState>(read));
+    GenericPosition checked(v, std::get<PositionState>(read));
+    const std::uint64_t key = checked.key();
+    EXPECT_FALSE(search::settle_captures(checked, eval));
+    EXPECT_EQ(checked.key(), key);
 }
 
 }  // namespace

@@ -25,11 +25,13 @@ struct TuneOptions {
     std::string weights;
 };
 
-// Reads "SCORE RESULT MOVE..." lines (moves from the variant's start). Only quiet positions
-// are kept: the static evaluation cannot see an exchange that is under way, so a position with
-// the side to move in check, or with a capture that wins material, would teach it noise.
+// Reads "SCORE RESULT MOVE..." lines (moves from the variant's start). Each position is
+// tuned where its captures have been played out (search::settle_captures, with the starting
+// weights `eval`); a position with the side to move in check is left out.
 std::vector<search::ScoredPosition> read_positions(const std::shared_ptr<const Variant>& v,
-                                                   const TuneOptions& opt, std::size_t& skipped) {
+                                                   const TuneOptions& opt,
+                                                   const search::Evaluator& eval,
+                                                   std::size_t& skipped) {
     std::ifstream in(opt.positions);
     if (!in) {
         report({opt.positions, "cannot open the positions file"});
@@ -61,15 +63,15 @@ std::vector<search::ScoredPosition> read_positions(const std::shared_ptr<const V
             }
             pos->do_move(std::get<Move>(read));
         }
-        bool quiet = !pos->in_check(pos->side_to_move());
-        MoveList legal;
-        pos->legal_moves(legal);
-        for (Move m : legal)
-            if (quiet && !m.is_drop() && pos->piece_on(m.to()) != kEmpty && pos->see_ge(m, 1))
-                quiet = false;
-        if (!quiet) {
+        const Player side = pos->side_to_move();
+        // The target stays the position's: the best line of captures keeps its outcome.
+        if (!search::settle_captures(*pos, eval)) {
             ++skipped;
             continue;
+        }
+        if (pos->side_to_move() != side) {
+            score = -score;
+            result = 1 - result;
         }
         const double reference = 1 / (1 + std::exp(-score / opt.score_scale));
         out.push_back({pos, opt.lambda * reference + (1 - opt.lambda) * result});
@@ -115,9 +117,10 @@ void add_tune_command(CLI::App& app) {
             throw UserError{};
         }
         std::size_t skipped = 0;
-        auto positions = read_positions(v, *opt, skipped);
-        std::cerr << "positions: " << positions.size() << " quiet, " << skipped
-                  << " left out (in check or a winning capture)\n";
+        const search::Evaluator eval(*v, start);
+        auto positions = read_positions(v, *opt, eval, skipped);
+        std::cerr << "positions: " << positions.size() << ", " << skipped
+                  << " left out (the side to move in check)\n";
         if (positions.empty()) {
             report({opt->positions, "no quiet position to tune on"});
             throw UserError{};

@@ -1,5 +1,6 @@
 #include "search/eval_fit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <utility>
@@ -12,7 +13,47 @@ double sigmoid(double x) {
     return 1 / (1 + std::exp(-x));
 }
 
+// The quiescence score of pos for its side to move; `line` gets the best line.
+int quiesce(GenericPosition& pos, const Evaluator& eval, int alpha, int beta, int plies_left,
+            std::vector<Move>& line) {
+    line.clear();
+    const int stand = eval.evaluate(pos);
+    // In check (a capture gave it) the static evaluation stands in: rough, and rare here.
+    if (stand >= beta || plies_left == 0 || pos.in_check(pos.side_to_move())) return stand;
+    alpha = std::max(alpha, stand);
+    MoveList moves;
+    pos.legal_moves(moves);
+    std::vector<std::pair<int, Move>> captures;
+    for (Move m : moves)
+        if (!m.is_drop() && pos.piece_on(m.to()) != kEmpty && pos.see_ge(m, 0))
+            captures.push_back({eval.capture_gain(face_of(pos.piece_on(m.to()))), m});
+    std::stable_sort(captures.begin(), captures.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<Move> child;
+    int best = stand;
+    for (const auto& [gain, m] : captures) {
+        pos.do_move(m);
+        const int score = -quiesce(pos, eval, -beta, -alpha, plies_left - 1, child);
+        pos.undo_move();
+        if (score <= best) continue;
+        best = score;
+        line.assign(1, m);
+        line.insert(line.end(), child.begin(), child.end());
+        alpha = std::max(alpha, score);
+        if (score >= beta) break;
+    }
+    return best;
+}
+
 }  // namespace
+
+bool settle_captures(GenericPosition& pos, const Evaluator& eval, int max_plies) {
+    if (pos.in_check(pos.side_to_move())) return false;
+    std::vector<Move> line;
+    quiesce(pos, eval, -1000000, 1000000, max_plies, line);
+    for (Move m : line) pos.do_move(m);
+    return true;
+}
 
 EvalFit::EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> positions,
                  EvalWeights start, bool tune_values)

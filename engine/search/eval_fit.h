@@ -31,6 +31,12 @@ struct FitParameter {
     int piece_type = -1;  // for a piece value; -1 for a weight
 };
 
+// Plays out the captures of `pos` (a small quiescence search with `eval`, captures that do
+// not lose by static exchange, at most `max_plies` deep) and leaves it at the end of the best
+// line: a static evaluation cannot see an exchange under way, so positions are tuned where it
+// has ended. Returns false (pos unchanged) if the side to move is in check.
+bool settle_captures(GenericPosition& pos, const Evaluator& eval, int max_plies = 8);
+
 class EvalFit {
   public:
     EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> positions,
