@@ -290,5 +290,30 @@ TEST_F(Cli, CrossCheckPositionsFileProblems) {
     EXPECT_HAS(err, path("bad.txt") + ":4: ");
 }
 
+// `tune` prints the fitted weights and the changed values as the variant file's key; a line it
+// cannot read stops it with the file, line and move.
+TEST_F(Cli, TuneFitsWeightsAndNamesABadLine) {
+    std::string lines;
+    const char* games[] = {"7g7f 3c3d 8h2b+ 3a2b", "2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d P*2c",
+                           "7g7f 8c8d 7f7e 8d8e 7e7d 7c7d",
+                           "7g7f 3c3d 5g5f 5c5d 5f5e 5d5e 8h5e 2b5e"};
+    int n = 0;
+    for (const char* g : games)
+        for (int score : {-300, 0, 250})
+            lines += std::to_string(score) + " " + std::to_string(++n % 2) + " " + g + "\n";
+    write("scored.txt", lines);
+    EXPECT_EQ(run("tune --positions scored.txt --passes 1 --values"), 0) << err;
+    EXPECT_HAS(err, "positions: 12, 0 left out");
+    EXPECT_HAS(out, "SEIREIGI_EVAL_WEIGHTS=promotion_share_pct=");
+    EXPECT_HAS(out, "piece_values: {");
+
+    write("bad.txt", "10 1 7g7f\n10 2 7g7f\n");
+    EXPECT_EQ(run("tune --positions bad.txt"), 2);
+    EXPECT_HAS(err, "bad.txt:2: expected SCORE RESULT MOVE...");
+    write("bad-move.txt", "10 1 7g7f 3c3d 7f7e\n10 1 7g7f 7g7e\n");
+    EXPECT_EQ(run("tune --positions bad-move.txt"), 2);
+    EXPECT_HAS(err, "bad-move.txt:2, move 2 \"7g7e\"");
+}
+
 }  // namespace
 }  // namespace seireigi

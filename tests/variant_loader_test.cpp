@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "rules/embedded_data.h"
 #include "rules/geometry.h"
+#include "rules/variant.h"
 #include "rules/variant_loader.h"
 
 namespace seireigi {
@@ -277,6 +279,45 @@ TEST(VariantLoader, ExtendsMergesMapsReplacesListsAndRemovesEmptyKeys) {
     EXPECT_EQ(s.one_per_file, std::vector<std::string>{"pawn"});  // kept from shogi's drops
     EXPECT_EQ(s.impasse_threshold, 0);                            // removed by ~
     EXPECT_EQ(s.setup_relative.size(), 12u);                      // 11 pieces + one Pawn
+}
+
+// A variant's own piece values replace the catalogue's for the engine; a royal piece, a piece
+// the variant does not use, an unknown one and a value that is not a number are refused where
+// they stand.
+TEST(VariantLoader, PieceValuesOfTheVariantReplaceTheCataloguesAndBadOnesAreRefused) {
+    const fs::path dir = fs::temp_directory_path() / "seireigi-piece-values-test";
+    fs::create_directories(dir);
+    {
+        std::ofstream(dir / "valued.yaml") << "extends: seireigi\nname: Valued\n"
+                                              "piece_values: {bishop: 500, tokin: 300}\n";
+        std::ofstream(dir / "bad.yaml") << "extends: seireigi\nname: Bad\npiece_values:\n"
+                                           "  king: 100\n  dragon: 900\n  promoted_silver: 5\n"
+                                           "  rook: lots\n";
+    }
+    const VariantSpec valued = load_ok((dir / "valued.yaml").string());
+    EXPECT_EQ(valued.piece_values.at("bishop"), 500);
+    EXPECT_EQ(valued.piece_values.at("tokin"), 300);
+    const auto v = build_variant(valued);
+    std::map<std::string, int> value;
+    for (const auto& t : v->types) value[t.id] = t.value;
+    EXPECT_EQ(value["bishop"], 500);
+    EXPECT_EQ(value["tokin"], 300);
+    EXPECT_EQ(value["rook"], piece(load_ok("seireigi"), "rook")->value);
+    const auto bad = load_variant((dir / "bad.yaml").string());
+    const std::string errors = all_errors(bad);
+    EXPECT_FALSE(bad.spec.has_value());
+    EXPECT_NE(errors.find("bad.yaml:4:3: piece_values: the royal piece 'king' has no value"),
+              std::string::npos)
+        << errors;
+    EXPECT_NE(errors.find("bad.yaml:5:3: piece_values: unknown piece 'dragon'"), std::string::npos)
+        << errors;
+    EXPECT_NE(errors.find("bad.yaml:6:3: piece_values: 'promoted_silver' is not a piece of this "
+                          "variant"),
+              std::string::npos)
+        << errors;
+    EXPECT_NE(errors.find("bad.yaml:7:"), std::string::npos) << errors;
+    EXPECT_NE(errors.find("piece_values.rook"), std::string::npos) << errors;
+    fs::remove_all(dir);
 }
 
 TEST(VariantLoader, BigBoardWithInlinePieces) {

@@ -137,10 +137,16 @@ void add_tune_command(CLI::App& app) {
         });
         std::cout << "error " << fit.error() << " (scale K " << k << ")\n";
         std::cout << "SEIREIGI_EVAL_WEIGHTS=" << fit.weights_text() << "\n";
-        for (std::size_t i = 0; i < params.size(); ++i)
-            if (params[i].piece_type >= 0 && params[i].value != before[i])
-                std::cout << params[i].name << ": " << before[i] << " -> " << params[i].value
-                          << "\n";
+        // The changed values as the variant file's piece_values (docs/formats.md).
+        std::string values;
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            if (params[i].piece_type < 0 || params[i].value == before[i]) continue;
+            values += (values.empty() ? "" : ", ") +
+                      v->types[static_cast<std::size_t>(params[i].piece_type)].id + ": " +
+                      std::to_string(params[i].value);
+            std::cerr << params[i].name << ": " << before[i] << " -> " << params[i].value << "\n";
+        }
+        if (!values.empty()) std::cout << "piece_values: {" << values << "}\n";
     });
 }
 

@@ -70,7 +70,8 @@ std::shared_ptr<const Variant> build_variant(const VariantSpec& spec) {
         info.kanji_alt = def.kanji_alt;
         info.betza = def.betza;
         info.impasse_value = spec.impasse_default_value;
-        info.value = def.value;
+        const auto own = spec.piece_values.find(def.id);
+        info.value = own != spec.piece_values.end() ? own->second : def.value;
         v->types.push_back(info);
     }
     for (const auto& id : spec.base_types) v->types[index_of(spec, id)].is_base = true;

@@ -29,11 +29,11 @@ using yaml::Where;
 using Entry = yaml::Entry;
 
 constexpr std::string_view kVariantKeys[] = {
-    "name",      "description",     "extends",    "board",
-    "players",   "catalogues",      "new_pieces", "base_pieces",
-    "royal",     "promotions",      "zone_depth", "must_promote_last_ranks",
-    "setup",     "starting_player", "drops",      "impasse",
-    "turn_rules"};
+    "name",       "description",     "extends",    "board",
+    "players",    "catalogues",      "new_pieces", "base_pieces",
+    "royal",      "promotions",      "zone_depth", "must_promote_last_ranks",
+    "setup",      "starting_player", "drops",      "impasse",
+    "turn_rules", "piece_values"};
 constexpr std::string_view kVariantRequired[] = {"name",        "board", "players",
                                                  "base_pieces", "royal", "setup"};
 constexpr std::string_view kPieceKeys[] = {"name", "abbr", "kanji", "kanji_alt", "betza", "value"};
@@ -176,6 +176,7 @@ class VariantReader {
     void read_turn_rules(const Entry& e);
     void check_abbreviations();
     void collect_pieces();
+    void read_piece_values(const Entry& e);
 
     // A reference to a piece by id; reports an unknown one (with a hint).
     std::optional<std::string> piece_ref(const Node& n, std::string_view what);
@@ -257,7 +258,8 @@ std::optional<PieceDef> Loader::read_piece(const Entry& entry) {
     text_field("kanji", def.kanji);
     text_field("kanji_alt", def.kanji_alt);
     if (const Node* n = value.find("value"))
-        if (auto v = r_.integer(*n, what + " value (centipawns, Pawn = 100)", 1, 100000)) def.value = *v;
+        if (auto v = r_.integer(*n, what + " value (centipawns, Pawn = 100)", 1, 100000))
+            def.value = *v;
     if (const Node* n = text_field("abbr", def.abbr); n && !is_abbreviation(def.abbr))
         r_.error(n->where, what + ": abbreviation " + in_quotes(def.abbr) +
                                " must be capital letters A-Z, e.g. G or RH (positions tell the "
@@ -476,6 +478,7 @@ std::optional<VariantSpec> VariantReader::read() {
     if (const Entry* e = root_.entry("turn_rules")) read_turn_rules(*e);
     check_abbreviations();
     collect_pieces();
+    if (const Entry* e = root_.entry("piece_values")) read_piece_values(*e);
     return spec_;
 }
 
@@ -962,6 +965,36 @@ void VariantReader::collect_pieces() {
                  "the variant uses " + std::to_string(spec_.pieces.size()) +
                      " pieces (base pieces and promoted faces); at most " +
                      std::to_string(kMaxPieces) + " are supported");
+}
+
+// The variant's own engine values, over the catalogues' (e.g. values tuned for this variant by
+// `seireigi tune`): any piece the variant uses, base or promoted, not the royal one.
+void VariantReader::read_piece_values(const Entry& e) {
+    if (e.second.is_null()) return;
+    if (!e.second.is_map()) {
+        r_.error(e.second.where,
+                 "piece_values: expected a map of piece id to centipawns (Pawn = 100), e.g. "
+                 "bishop: 600; found " +
+                     yaml::show(e.second));
+        return;
+    }
+    for (const auto& [key, value] : e.second.entries) {
+        auto id = piece_ref(key, "piece_values");
+        auto number = r_.integer(value, "piece_values." + key.scalar + " (centipawns, Pawn = 100)",
+                                 1, 100000);
+        if (!id || !number) continue;
+        const bool used = std::any_of(spec_.pieces.begin(), spec_.pieces.end(),
+                                      [&](const PieceDef& d) { return d.id == *id; });
+        if (!used)
+            r_.error(key.where, "piece_values: " + in_quotes(*id) +
+                                    " is not a piece of this variant (neither a base piece nor "
+                                    "a promotion)");
+        else if (*id == spec_.royal)
+            r_.error(key.where, "piece_values: the royal piece " + in_quotes(*id) +
+                                    " has no value (it is never material)");
+        else
+            spec_.piece_values[*id] = *number;
+    }
 }
 
 }  // namespace

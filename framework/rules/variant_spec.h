@@ -66,6 +66,8 @@ struct VariantSpec {
     std::vector<std::string> base_types;
     std::map<std::string, std::string> promotions;  // base id -> promoted face id
     std::string royal;                              // id of the royal piece (the King)
+    // The variant's own piece values (centipawns) by id, over the catalogues' `value`.
+    std::map<std::string, int> piece_values;
 
     // Setup: either the same relative placement for every player (turned by orientation), or
     // a position text.
