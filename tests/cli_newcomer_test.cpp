@@ -302,17 +302,17 @@ TEST_F(Cli, TuneFitsWeightsAndNamesABadLine) {
         for (int score : {-300, 0, 250})
             lines += std::to_string(score) + " " + std::to_string(++n % 2) + " " + g + "\n";
     write("scored.txt", lines);
-    EXPECT_EQ(run("tune --positions scored.txt --passes 1 --values"), 0) << err;
+    EXPECT_EQ(run("tune --positions " + path("scored.txt") + " --passes 1 --values"), 0) << err;
     EXPECT_HAS(err, "positions: 12, 0 left out");
     EXPECT_HAS(out, "SEIREIGI_EVAL_WEIGHTS=promotion_share_pct=");
     EXPECT_HAS(out, "piece_values: {");
 
     write("bad.txt", "10 1 7g7f\n10 2 7g7f\n");
-    EXPECT_EQ(run("tune --positions bad.txt"), 2);
-    EXPECT_HAS(err, "bad.txt:2: expected SCORE RESULT MOVE...");
+    EXPECT_EQ(run("tune --positions " + path("bad.txt")), 2);
+    EXPECT_HAS(err, path("bad.txt") + ":2: expected SCORE RESULT MOVE...");
     write("bad-move.txt", "10 1 7g7f 3c3d 7f7e\n10 1 7g7f 7g7e\n");
-    EXPECT_EQ(run("tune --positions bad-move.txt"), 2);
-    EXPECT_HAS(err, "bad-move.txt:2, move 2 \"7g7e\"");
+    EXPECT_EQ(run("tune --positions " + path("bad-move.txt")), 2);
+    EXPECT_HAS(err, path("bad-move.txt") + ":2, move 2 \"7g7e\"");
 }
 
 }  // namespace
