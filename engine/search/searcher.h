@@ -104,6 +104,8 @@ class Searcher {
     int search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
                bool cut_node);
     int quiesce(int alpha, int beta, int ply, int qdepth);
+    // A move of f.moves (the legal moves here) that checkmates at once, or the null Move.
+    Move mate_in_one(Frame& f);
     int evaluate() const;
     // The repetition verdict at the current node, if the position occurred before. It looks
     // back this many plies at most: the query costs one key comparison per ply, at every node.
@@ -152,6 +154,11 @@ class Searcher {
         eval_cache_.prefetch(pos_->key());
     }
     void update_pv(int ply, Move m);
+    // The line from ply is m alone (a mate).
+    void update_pv_leaf(int ply, Move m) {
+        pv_[static_cast<std::size_t>(ply)][static_cast<std::size_t>(ply)] = m;
+        pv_length_[static_cast<std::size_t>(ply)] = ply + 1;
+    }
     std::size_t history_index(Move m) const {
         const std::size_t from =
             m.is_drop() ? static_cast<std::size_t>(variant_.geo.squares() + m.dropped())
@@ -356,6 +363,28 @@ void Searcher<P>::update_pv(int ply, Move m) {
     pv_length_[p] = std::max(pv_length_[p + 1], ply + 1);
 }
 
+// Moves of f.moves that land near the enemy King and leave it no legal reply, tried in
+// canonical order, so that every position implementation counts the same nodes.
+template <SearchPosition P>
+Move Searcher<P>::mate_in_one(Frame& f) {
+    auto& candidates = f.probe;
+    candidates.clear();
+    for (Move m : f.moves)
+        if (lands_near_enemy_king(m)) candidates.push_back(m);
+    std::sort(candidates.begin(), candidates.end());
+    for (Move m : candidates) {
+        // Only a check can mate: asking costs a fraction of making the move.
+        if (!pos_->gives_check(m)) continue;
+        pos_->do_move(m);
+        ++nodes_;
+        const bool mate =
+            pos_->in_check(pos_->side_to_move()) && !pos_->has_legal_move(pos_->side_to_move());
+        pos_->undo_move();
+        if (mate) return m;
+    }
+    return Move();
+}
+
 template <SearchPosition P>
 int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     ++nodes_;
@@ -403,31 +432,14 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             return best;
         }
         alpha = std::max(alpha, best);
-        // Mate-in-one probe at the first quiescence level: moves that land near the enemy
-        // King and leave it no legal reply. Tried in canonical order, so that every position
-        // implementation counts the same nodes.
+        // Mate-in-one probe at the first quiescence level.
         if (qdepth == 0) {
-            auto& candidates = f.probe;
-            candidates.clear();
-            for (Move m : f.moves)
-                if (lands_near_enemy_king(m)) candidates.push_back(m);
-            std::sort(candidates.begin(), candidates.end());
-            for (Move m : candidates) {
-                // Only a check can mate: asking costs a fraction of making the move.
-                if (!pos_->gives_check(m)) continue;
-                pos_->do_move(m);
-                ++nodes_;
-                const bool mate = pos_->in_check(pos_->side_to_move()) &&
-                                  !pos_->has_legal_move(pos_->side_to_move());
-                pos_->undo_move();
-                if (mate) {
-                    pv_[static_cast<std::size_t>(ply)][static_cast<std::size_t>(ply)] = m;
-                    pv_length_[static_cast<std::size_t>(ply)] = ply + 1;
-                    if (store)
-                        tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), static_eval, 0,
-                                  Bound::Exact);
-                    return mate_in(ply + 1);
-                }
+            if (const Move m = mate_in_one(f); !m.is_null()) {
+                update_pv_leaf(ply, m);
+                if (store)
+                    tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), static_eval, 0,
+                              Bound::Exact);
+                return mate_in(ply + 1);
             }
         }
     }
@@ -583,6 +595,17 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                    excluded_root_.end();
         });
     if (f.moves.empty()) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
+    // A mate in one ends the node before any move is searched: a quiet drop that mates may
+    // stand late in the order, where reductions and pruning would miss it.
+    if (t.mate_probe_depth > 0 && depth <= t.mate_probe_depth && ply > 0 && !in_check &&
+        !excluding) {
+        if (const Move m = mate_in_one(f); !m.is_null()) {
+            if (pv_node) update_pv_leaf(ply, m);
+            tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), f.static_eval, depth,
+                      Bound::Exact);
+            return mate_in(ply + 1);
+        }
+    }
     frames_[up + 1].killers = {};
     order(f, tt_move, ply);
 
