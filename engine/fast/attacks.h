@@ -138,6 +138,28 @@ inline Bitboard ray_attacks(int sq, Bitboard occ) {
     }
 }
 
+// The same for a direction known only at run time.
+inline Bitboard ray_attacks(int d, int sq, Bitboard occ) {
+    switch (d) {
+        case kS:
+            return ray_attacks<kS>(sq, occ);
+        case kE:
+            return ray_attacks<kE>(sq, occ);
+        case kNE:
+            return ray_attacks<kNE>(sq, occ);
+        case kSE:
+            return ray_attacks<kSE>(sq, occ);
+        case kN:
+            return ray_attacks<kN>(sq, occ);
+        case kW:
+            return ray_attacks<kW>(sq, occ);
+        case kSW:
+            return ray_attacks<kSW>(sq, occ);
+        default:
+            return ray_attacks<kNW>(sq, occ);
+    }
+}
+
 inline Bitboard file_attacks(int sq, Bitboard occ) {
     return ray_attacks<kN>(sq, occ) | ray_attacks<kS>(sq, occ);
 }

@@ -203,6 +203,8 @@ FastPosition::FastPosition(std::shared_ptr<const Variant> variant, const Positio
     move_number_ = state.move_number;
     key_ = compute_key();
     checkers_ = king_[us_] != kNoSq ? attackers_to(~us_, king_[us_], occupied()) : Bitboard();
+    if (king_[~us_] != kNoSq && attackers_to(us_, king_[~us_], occupied()))
+        full_check_scan_until_ = 1;
     stack_.reserve(64);
     key_history_ = KeyHistory(key_);
     key_history_.reserve(64);
@@ -306,14 +308,16 @@ void FastPosition::do_move(Move m) {
     const Color us = us_;
     stack_.push_back(StateInfo{m, 0, key_, checkers_});
     const int to = kTables.internal[m.to()];
+    int from = kNoSq, moved;  // the square left and the kind that now stands on `to`
     if (m.is_drop()) {
         const int kind = keys_->kind_of_type[m.dropped()];
         --hand_[us][kind];
         const Piece p = fast::make_piece(us, kind);
         put_raw(p, to);
         key_ += keys_->board[p][to] - keys_->hand[us][kind];
+        moved = kind;
     } else {
-        const int from = kTables.internal[m.from()];
+        from = kTables.internal[m.from()];
         Piece p = remove_raw(from);
         key_ -= keys_->board[p][from];
         if (board_[to]) {
@@ -326,10 +330,16 @@ void FastPosition::do_move(Move m) {
         if (m.promotes()) p += kPromoted;
         put_raw(p, to);
         key_ += keys_->board[p][to];
+        moved = kind_of(p);
     }
     key_ += keys_->side_change[us];
     us_ = ~us;
-    checkers_ = king_[us_] != kNoSq ? attackers_to(us, king_[us_], occupied()) : Bitboard();
+    if (king_[us_] == kNoSq)
+        checkers_ = Bitboard();
+    else if (stack_.size() <= full_check_scan_until_)
+        checkers_ = attackers_to(us, king_[us_], occupied());
+    else
+        checkers_ = checkers_after(us, moved, from, to);
     key_history_.push(key_, us, static_cast<bool>(checkers_));
 }
 
@@ -478,6 +488,49 @@ Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
     return result & by_color_[c];
 }
 
+Bitboard FastPosition::discovered_attacker(Color by, int ksq, int vacated, Bitboard occ,
+                                          Bitboard gone) const {
+    const int d = kTables.direction[ksq][vacated];
+    if (d < 0) return Bitboard();
+    // The sliders that reach ksq from that side of it (sliders() names them by where they
+    // stand as seen from the square they attack).
+    const Sliders s = sliders(by);
+    Bitboard group;
+    switch (d) {
+        case kN:
+            group = s.from_north;
+            break;
+        case kS:
+            group = s.from_south;
+            break;
+        case kE:
+        case kW:
+            group = s.horizontal;
+            break;
+        case kNE:
+        case kNW:
+            group = s.diag_north;
+            break;
+        default:
+            group = s.diag_south;
+    }
+    group = group.andnot(gone);
+    if (!(ray_bb(d, ksq) & group)) return Bitboard();
+    return ray_attacks(d, ksq, occ) & group;
+}
+
+// Before the move the side to move was not in check (a legal position), so a piece can check
+// it now only by standing on `to` or by sliding through the square the move left.
+Bitboard FastPosition::checkers_after(Color by, int kind, int from, int to) const {
+    const int ksq = king_[~by];
+    const Bitboard occ = occupied();
+    const Bitboard direct =
+        by == kBlack ? attacks<kBlack>(kind, to, occ) : attacks<kWhite>(kind, to, occ);
+    Bitboard checkers = direct.test(ksq) ? square_bb(to) : Bitboard();
+    if (from != kNoSq) checkers |= discovered_attacker(by, ksq, from, occ, Bitboard());
+    return checkers;
+}
+
 bool FastPosition::in_check(Player p) const {
     return king_[p] != kNoSq && attackers_to(static_cast<Color>(p ^ 1), king_[p], occupied());
 }
@@ -513,6 +566,7 @@ bool FastPosition::drop_pawn_mates(int to) const {
     if (attackers_to(Us, ksq, occupied())) {
         // Them is already in check (not a position of a game): decide by playing it out.
         FastPosition copy(*this);
+        copy.full_check_scan_until_ = copy.stack_.size() + 1;
         copy.do_move(raw_move(keys_->drop_bits[kPawn] | kTables.canonical[to]));
         return !copy.has_legal_move(Them);
     }
@@ -674,15 +728,33 @@ void FastPosition::generate_kind(MoveKind kind, List& list) const {
 template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
 
-// Plays the move on this very position and takes it back: no copy of the board and the undo
-// stack. The position is unchanged when the call returns, hence const; like every const call
-// that plays trial moves, it must not run concurrently with another call on the same object.
+// Without playing the move: the moved piece from its new square, or a slider uncovered.
 bool FastPosition::gives_check(Move m) const {
-    auto& self = const_cast<FastPosition&>(*this);
-    self.do_move(m);
-    const bool check = static_cast<bool>(checkers_);
-    self.undo_move();
-    return check;
+    const int ksq = king_[~us_];
+    if (ksq == kNoSq) return false;
+    if (stack_.size() < full_check_scan_until_) {
+        // The enemy King may stand in check already: play the move to see.
+        auto& self = const_cast<FastPosition&>(*this);
+        self.do_move(m);
+        const bool check = static_cast<bool>(checkers_);
+        self.undo_move();
+        return check;
+    }
+    // As checkers_after() in do_move, on the occupancy the move would leave.
+    const int to = kTables.internal[m.to()];
+    Bitboard occ = occupied() | square_bb(to);
+    int kind, from = kNoSq;
+    if (m.is_drop()) {
+        kind = keys_->kind_of_type[m.dropped()];
+    } else {
+        from = kTables.internal[m.from()];
+        kind = kind_of(board_[from]) + (m.promotes() ? kPromoted : 0);
+        occ ^= square_bb(from);
+    }
+    const Bitboard direct =
+        us_ == kBlack ? attacks<kBlack>(kind, to, occ) : attacks<kWhite>(kind, to, occ);
+    if (direct.test(ksq)) return true;
+    return from != kNoSq && discovered_attacker(us_, ksq, from, occ, square_bb(from));
 }
 
 std::uint64_t FastPosition::perft_leaves(int depth) {

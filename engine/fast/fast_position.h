@@ -158,6 +158,13 @@ class FastPosition {
     template <fast::Color By>
     bool slid_onto(int sq, fast::Bitboard occ) const;
     fast::Bitboard pinned(fast::Color c, fast::Bitboard occ) const;
+    // The slider of `by` that attacks the square ksq along the line through `vacated` once
+    // `vacated` is empty (occupancy `occ`), leaving out the pieces in `gone`: a discovered check.
+    fast::Bitboard discovered_attacker(fast::Color by, int ksq, int vacated, fast::Bitboard occ,
+                                       fast::Bitboard gone) const;
+    // The checkers of the side to move after `by` moved a piece of `kind` from `from` (kNoSq
+    // for a drop) to `to`, on the board as it now stands: the moved piece and what it uncovered.
+    fast::Bitboard checkers_after(fast::Color by, int kind, int from, int to) const;
     // The square of the attacker among `attackers` that captures first in a static exchange
     // (lowest value, then lowest canonical square); kNoSq if there is none.
     int least_valuable(fast::Bitboard attackers) const;
@@ -181,6 +188,9 @@ class FastPosition {
     std::uint64_t key_ = 0;
     fast::Bitboard checkers_;
     std::vector<StateInfo> stack_;
+    // When the side not to move stood in check at construction (no game reaches that), the
+    // first move's checkers are found by the full scan: the moved piece may not be the only one.
+    std::size_t full_check_scan_until_ = 0;
     KeyHistory key_history_;
 };
 
