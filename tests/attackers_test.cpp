@@ -65,6 +65,28 @@ TYPED_TEST(AttackersTest, DropAttacksCountedByHand) {
     EXPECT_EQ(pos.drop_attacks(1, rook, square_of(*v, "5e"), out.data()), 2 + 8);
 }
 
+// Ten Sente pieces attack 5e (eight Dragons around it, two Knights): more than the fast
+// position's attack map counts per square in one pass, so it counts piece by piece; both ways
+// must give the generic position's figures.
+TEST(Attackers, CrowdedSquareCountedExactly) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const auto read = read_position(*v, "8k/9/9/3+R+R+R3/3+R1+R3/3+R+R+R3/3N1N3/9/K8 b - 1");
+    ASSERT_TRUE(std::holds_alternative<PositionState>(read));
+    const PositionState& state = std::get<PositionState>(read);
+    const GenericPosition generic(v, state);
+    const FastPosition fast(v, state);
+    const Square e5 = square_of(*v, "5e");
+    ASSERT_EQ(generic.attackers(0, e5), 10);
+    EXPECT_EQ(fast.attackers(0, e5), 10);
+    for (Player p = 0; p < 2; ++p) {
+        const FastPosition::AttackMap map = fast.attack_map(p);
+        EXPECT_EQ(map.mobility, generic.mobility(p)) << "player " << p;
+        for (Square s = 0; s < v->geo.squares(); ++s)
+            ASSERT_EQ(map.count(s), std::min(generic.attackers(p, s), 2))
+                << "player " << p << " square " << s;
+    }
+}
+
 TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
     const auto v = seireigi::testing::variant("seireigi");
     std::mt19937_64 rng(5);

@@ -238,18 +238,46 @@ int FastPosition::mobility(Player p) const {
 }
 
 FastPosition::AttackMap FastPosition::attack_map(Player p) const {
-    const Color c = static_cast<Color>(p);
-    const Bitboard own = by_color_[c], occ = occupied();
-    const Bitboard closed = own | by_kind_[kKing];  // as in mobility()
-    AttackMap map;
-    own.for_each([&](int sq) {
-        const int kind = kind_of(board_[sq]);
-        const Bitboard to =
-            c == kBlack ? attacks<kBlack>(kind, sq, occ) : attacks<kWhite>(kind, sq, occ);
-        map.twice |= map.once & to;
-        map.once |= to;
-        if (kind != kKing) map.mobility += (to & ~closed).count();
+    return p == kBlack ? attack_map_of<kBlack>() : attack_map_of<kWhite>();
+}
+
+// The attackers of each square are counted bit-sliced, bit i of every square's count in
+// count[i], as a binary adder does (a few word operations per piece where counting each
+// piece's squares is a population count); mobility is then three population counts. Eight or
+// more attackers on a square overflow the counter: then the pieces are counted one by one.
+template <Color C>
+FastPosition::AttackMap FastPosition::attack_map_of() const {
+    const Bitboard own = by_color_[C], occ = occupied();
+    const Bitboard open = ~(own | by_kind_[kKing]);  // as in mobility()
+    Bitboard count[3], overflow;
+    const auto add = [&](Bitboard to) {
+        const Bitboard carry0 = count[0] & to;
+        count[0] ^= to;
+        const Bitboard carry1 = count[1] & carry0;
+        count[1] ^= carry0;
+        overflow |= count[2] & carry1;
+        count[2] ^= carry1;
+    };
+    // Pawns all at once: no two attack the same square.
+    const Bitboard pawns = pieces(C, kPawn).andnot(kLastRank[C]);
+    add(C == kBlack ? pawns.up() : pawns.down());
+    own.andnot(by_kind_[kPawn] | by_kind_[kKing]).for_each([&](int sq) {
+        add(attacks<C>(kind_of(board_[sq]), sq, occ));
     });
+    AttackMap map;
+    if (overflow) {
+        map.mobility = mobility(C);
+    } else {
+        map.mobility = (count[0] & open).count() + 2 * (count[1] & open).count() +
+                       4 * (count[2] & open).count();
+    }
+    map.once = count[0] | count[1] | count[2] | overflow;
+    map.twice = count[1] | count[2] | overflow;
+    if (king_[C] != kNoSq) {
+        const Bitboard king = step_attacks(C, kKing, king_[C]);
+        map.twice |= map.once & king;
+        map.once |= king;
+    }
     return map;
 }
 
@@ -489,7 +517,7 @@ Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
 }
 
 Bitboard FastPosition::discovered_attacker(Color by, int ksq, int vacated, Bitboard occ,
-                                          Bitboard gone) const {
+                                           Bitboard gone) const {
     const int d = kTables.direction[ksq][vacated];
     if (d < 0) return Bitboard();
     // The sliders that reach ksq from that side of it (sliders() names them by where they

@@ -158,6 +158,8 @@ class FastPosition {
     template <fast::Color By>
     bool slid_onto(int sq, fast::Bitboard occ) const;
     fast::Bitboard pinned(fast::Color c, fast::Bitboard occ) const;
+    template <fast::Color C>
+    AttackMap attack_map_of() const;
     // The slider of `by` that attacks the square ksq along the line through `vacated` once
     // `vacated` is empty (occupancy `occ`), leaving out the pieces in `gone`: a discovered check.
     fast::Bitboard discovered_attacker(fast::Color by, int ksq, int vacated, fast::Bitboard occ,
