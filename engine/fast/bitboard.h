@@ -108,10 +108,12 @@ class Bitboard {
     constexpr Bitboard up() const { return Bitboard(lo() >> 1, hi() >> 1); }
     constexpr Bitboard down() const { return Bitboard(lo() << 1, hi() << 1); }
 
+    // Calls f(square) for every square in increasing order, a word at a time (cheaper than
+    // removing squares from the 128-bit value).
     template <class F>
     constexpr void for_each(F&& f) const {
-        Bitboard b = *this;
-        while (b) f(b.pop());
+        for (std::uint64_t l = lo(); l; l &= l - 1) f(std::countr_zero(l));
+        for (std::uint64_t h = hi(); h; h &= h - 1) f(63 + std::countr_zero(h));
     }
 
   private:
