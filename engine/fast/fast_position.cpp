@@ -80,6 +80,11 @@ struct MoveCounter {
 
 // The moves of a piece of kind `Kind` from `from` to every square of `to`, with the promotion
 // choices of move_rules.h.
+// A MoveCounter for "is there a legal move?": generate_for may stop once it has counted one.
+struct AnyMoveCounter : MoveCounter {
+    static constexpr bool kStopsAtFirst = true;
+};
+
 template <Color Us, int Kind, class Sink>
 inline void emit(Sink& sink, int from, Bitboard to) {
     const std::uint32_t fb = from_bits(from);
@@ -456,7 +461,14 @@ void FastPosition::set_history(KeyHistory history) {
 Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
     Bitboard att;
     if (by_color_[by] & kTables.near[sq]) att = step_attackers(by, sq);
-    // Sliders: look along a ray only when a slider that could use it stands on it.
+    return (att | slider_attackers(by, sq, occ)) & by_color_[by];
+}
+
+// The sliders of `by` that reach sq over `occ` (and pieces of the other color on the same
+// squares: the caller keeps those of `by`).
+Bitboard FastPosition::slider_attackers(Color by, int sq, Bitboard occ) const {
+    Bitboard att;
+    // Look along a ray only when a slider that could use it stands on it.
     const Sliders s = sliders(by);
     if (ray_bb(kN, sq) & s.from_north) att |= ray_attacks<kN>(sq, occ) & s.from_north;
     if (ray_bb(kS, sq) & s.from_south) att |= ray_attacks<kS>(sq, occ) & s.from_south;
@@ -466,7 +478,7 @@ Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
         att |= (ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & s.diag_north;
     if ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & s.diag_south)
         att |= (ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & s.diag_south;
-    return att & by_color_[by];
+    return att;
 }
 
 // Whether a piece of color By attacks sq: attackers_to() with early exits, for King steps.
@@ -642,6 +654,8 @@ void FastPosition::generate_for(Sink& sink, Bitboard checkers) const {
     const int ksq = king_[Us];
     if (ksq != kNoSq) generate_king<Us>(sink, ksq);
     if (checkers.more_than_one()) return;
+    if constexpr (requires { Sink::kStopsAtFirst; })
+        if (sink.n) return;  // a King step is a legal move: the question is answered
 
     const Bitboard occ = occupied();
     Bitboard target, drop_target;
@@ -725,7 +739,7 @@ bool FastPosition::has_legal_move(Player p) const {
     const Color c = static_cast<Color>(p);
     const Bitboard checkers =
         king_[c] != kNoSq ? attackers_to(~c, king_[c], occupied()) : Bitboard();
-    MoveCounter counter;
+    AnyMoveCounter counter;
     if (c == kBlack)
         generate_for<kBlack>(counter, checkers);
     else
@@ -841,8 +855,14 @@ int FastPosition::see(Move m) const {
         }
     }
     SwapList swap(first_gain);
+    // Pieces that step or leap onto `to` stay attackers until they leave the board (occ);
+    // the sliders are looked up again after each capture, for the x-rays it uncovers.
+    const Bitboard steppers[2] = {step_attackers(kBlack, to) & by_color_[kBlack],
+                                  step_attackers(kWhite, to) & by_color_[kWhite]};
     for (Color side = ~us_; on_to != kKing && !swap.full(); side = ~side) {
-        const int from = least_valuable(attackers_to(side, to, occ) & occ);
+        const Bitboard attackers =
+            (steppers[side] | (slider_attackers(side, to, occ) & by_color_[side])) & occ;
+        const int from = least_valuable(attackers);
         if (from == kNoSq) break;
         int kind = kind_of(board_[from]);
         const Bitboard after = occ ^ square_bb(from);

@@ -153,6 +153,7 @@ class FastPosition {
     Sliders sliders(fast::Color by) const;
     fast::Bitboard step_attackers(fast::Color by, int sq) const;
     fast::Bitboard attackers_to(fast::Color by, int sq, fast::Bitboard occ) const;
+    fast::Bitboard slider_attackers(fast::Color by, int sq, fast::Bitboard occ) const;
     template <fast::Color By>
     bool attacked(int sq, fast::Bitboard occ) const;
     template <fast::Color By>
