@@ -266,9 +266,23 @@ FastPosition::AttackMap FastPosition::attack_map_of() const {
     // Pawns all at once: no two attack the same square.
     const Bitboard pawns = pieces(C, kPawn).andnot(kLastRank[C]);
     add(C == kBlack ? pawns.up() : pawns.down());
-    own.andnot(by_kind_[kPawn] | by_kind_[kKing]).for_each([&](int sq) {
-        add(attacks<C>(kind_of(board_[sq]), sq, occ));
-    });
+    // Kind by kind, so that each kind's attacks are its own code, not a switch per piece.
+    const auto add_kind = [&]<int Kind>() {
+        pieces(C, Kind).for_each([&](int sq) { add(attacks<C>(Kind, sq, occ)); });
+    };
+    add_kind.template operator()<kLance>();
+    add_kind.template operator()<kKnight>();
+    add_kind.template operator()<kSilver>();
+    add_kind.template operator()<kGold>();
+    add_kind.template operator()<kBishop>();
+    add_kind.template operator()<kRook>();
+    add_kind.template operator()<kTokin>();
+    add_kind.template operator()<kTiger>();
+    add_kind.template operator()<kHeavenly>();
+    add_kind.template operator()<kWolf>();
+    add_kind.template operator()<kHorse>();
+    add_kind.template operator()<kDragon>();
+    add_kind.template operator()<kElephant>();
     AttackMap map;
     if (overflow) {
         map.mobility = mobility(C);
