@@ -9,6 +9,7 @@
 
 #include "fast/fast_position.h"
 #include "position/generic_position.h"
+#include "search/evaluation.h"
 #include "test_support.h"
 #include "text/notation.h"
 
@@ -144,6 +145,55 @@ TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
     EXPECT_GT(positions, 500);
     EXPECT_GT(attacked, 10000);
     EXPECT_GT(dropped_attacks, 10000);
+}
+
+// The fast position's King-zone counts and unguarded drop checks (set operations on its attack
+// maps) equal the evaluation's square-by-square counts on the generic position, along random
+// games, for both Kings and every hand type.
+TEST(Attackers, KingZoneCountsAgreeAlongRandomGames) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const search::Evaluator evaluator(*v);
+    std::mt19937_64 rng(9);
+    int zones = 0, unguarded = 0;
+    for (int g = 0; g < 8; ++g) {
+        GenericPosition generic(v, start_state(*v));
+        FastPosition fast(v, start_state(*v));
+        for (int ply = 0; ply < 150; ++ply) {
+            const auto attacks_on = [&](Player q, Square s) {
+                return std::min(generic.attackers(q, s), 2);
+            };
+            const FastPosition::AttackMap maps[2] = {fast.attack_map(0), fast.attack_map(1)};
+            for (Square k = 0; k < v->geo.squares(); ++k) {
+                const PieceCode pc = generic.piece_on(k);
+                if (pc == kEmpty || !v->types[static_cast<std::size_t>(type_of(pc))].royal)
+                    continue;
+                const Player p = owner_of(pc);
+                const KingZoneCounts expected =
+                    evaluator.count_king_zone(generic, p, k, attacks_on);
+                ASSERT_EQ(fast.king_zone(p, k, maps[p], maps[1 - p]), expected)
+                    << write_position(*v, generic.state()) << " player " << p;
+                ++zones;
+                std::vector<Square> from(static_cast<std::size_t>(v->geo.squares()));
+                for (PieceType t : v->hand_types) {
+                    const int n = generic.drop_attacks(1 - p, t, k, from.data());
+                    bool any = false;
+                    for (int i = 0; i < n; ++i)
+                        any = any || attacks_on(p, from[static_cast<std::size_t>(i)]) == 0;
+                    ASSERT_EQ(fast.unguarded_drop_check(1 - p, t, k, maps[p]), any)
+                        << write_position(*v, generic.state()) << " player " << p << " type " << t;
+                    unguarded += any;
+                }
+            }
+            MoveList legal;
+            generic.legal_moves(legal);
+            if (legal.empty()) break;
+            const Move m = legal[rng() % legal.size()];
+            generic.do_move(m);
+            fast.do_move(m);
+        }
+    }
+    EXPECT_GT(zones, 1000);
+    EXPECT_GT(unguarded, 1000);
 }
 
 }  // namespace

@@ -300,6 +300,32 @@ FastPosition::AttackMap FastPosition::attack_map_of() const {
     return map;
 }
 
+KingZoneCounts FastPosition::king_zone(Player p, Square k, const AttackMap& own,
+                                       const AttackMap& enemy) const {
+    const Bitboard zone = step_attacks(kBlack, kKing, kTables.internal[k]);
+    const Bitboard thin = zone.andnot(own.twice);  // the King's side attacks at most once
+    const Bitboard empty_thin = thin.andnot(occupied());
+    KingZoneCounts c;
+    c.attacks = (zone & enemy.once).count() + (zone & enemy.twice).count();
+    c.weak = (thin & enemy.once).count();
+    c.supported_holes = (empty_thin & enemy.once).count();
+    c.holes = empty_thin.andnot(enemy.once).count();
+    c.defenders = (zone & by_color_[p]).count();
+    return c;
+}
+
+bool FastPosition::unguarded_drop_check(Player by, PieceType t, Square k,
+                                        const AttackMap& guard) const {
+    const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
+    if (kind < kPawn || kind >= kKing) return false;
+    // As drop_attacks(): the squares from which the piece would attack k.
+    const int sq = kTables.internal[k];
+    const Bitboard occ = occupied();
+    const Bitboard from =
+        by == kBlack ? attacks<kWhite>(kind, sq, occ) : attacks<kBlack>(kind, sq, occ);
+    return static_cast<bool>(from.andnot(occ).andnot(guard.once));
+}
+
 int FastPosition::drop_attacks(Player by, PieceType t, Square s, Square* out) const {
     const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
     if (kind < kPawn || kind >= kKing) return 0;

@@ -26,6 +26,7 @@
 #include "fast/bitboard.h"
 #include "fast/variant_keys.h"
 #include "position/key_history.h"
+#include "position/king_zone.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
 #include "position/position_state.h"
@@ -102,6 +103,13 @@ class FastPosition {
         }
     };
     AttackMap attack_map(Player p) const;
+    // The zone counts of player p's King on k (position/king_zone.h) from p's attack map and
+    // its opponent's, by set operations.
+    KingZoneCounts king_zone(Player p, Square k, const AttackMap& own,
+                             const AttackMap& enemy) const;
+    // Whether a piece of type t that `by` drops could check the King on k from an empty square
+    // that the player of `guard` does not attack.
+    bool unguarded_drop_check(Player by, PieceType t, Square k, const AttackMap& guard) const;
     int drop_attacks(Player by, PieceType t, Square s, Square* out) const;
     int attackers(Player by, Square s) const {
         return attackers_to(static_cast<fast::Color>(by), fast::kTables.internal[s], occupied())

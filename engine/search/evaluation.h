@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "position/king_zone.h"
 #include "rules/variant.h"
 
 namespace seireigi::search {
@@ -105,6 +106,16 @@ struct AttackMapOf<P> {
     using type = decltype(std::declval<const P&>().attack_map(0));
 };
 
+// A position that counts a King's zone (position/king_zone.h) from two players' attack maps,
+// and tells whether a piece dropped by `by` could check the King on k from a square that the
+// map's player does not attack.
+template <class P>
+concept CountsKingZones = MapsAttacks<P> &&
+    requires(const P& p, Player by, Square k, PieceType t, const typename AttackMapOf<P>::type& m) {
+    { p.king_zone(by, k, m, m) } -> std::same_as<KingZoneCounts>;
+    { p.unguarded_drop_check(by, t, k, m) } -> std::same_as<bool>;
+};
+
 class Evaluator {
   public:
     explicit Evaluator(const Variant& v, EvalWeights w = {});
@@ -128,10 +139,19 @@ class Evaluator {
     template <class P>
     int mop_up(const P& pos, Player p, Square k) const;
     // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety);
-    // attacks(q, s) counts the pieces of q that attack s, up to 2.
-    template <class P, class Attacks>
-    int king_danger(const P& pos, Player p, Square k, int enemy_hand, const Attacks& attacks) const;
+    // attacks(q, s) counts the pieces of q that attack s, up to 2; maps are the players'
+    // attack maps where the position makes them.
+    template <class P, class Attacks, class Maps>
+    int king_danger(const P& pos, Player p, Square k, int enemy_hand, const Attacks& attacks,
+                    const Maps& maps) const;
 
+  public:
+    // The zone counts of player p's King on k, square by square (any position).
+    template <class P, class Attacks>
+    KingZoneCounts count_king_zone(const P& pos, Player p, Square k,
+                                   const Attacks& attacks_on) const;
+
+  private:
     int positional(Player p, int face, Square s) const {
         return pst_[(static_cast<std::size_t>(p) * 256 + static_cast<std::size_t>(face)) *
                         squares_ +
@@ -197,7 +217,7 @@ int Evaluator::evaluate(const P& pos) const {
         enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
         int safety = 0;
         if constexpr (CountsAttackers<P>) {
-            safety -= king_danger(pos, p, k, enemy_hand, attacks);
+            safety -= king_danger(pos, p, k, enemy_hand, attacks, maps);
         } else {
             for (Square n : ring1_[static_cast<std::size_t>(k)]) {
                 const PieceCode pc = pos.piece_on(n);
@@ -287,23 +307,45 @@ int Evaluator::mop_up(const P& pos, Player p, Square k) const {
 }
 
 template <class P, class Attacks>
-int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
-                           const Attacks& attacks_on) const {
-    int units = enemy_hand * w_.danger_hand_pct / 100;
-    int pressure = 0;
+KingZoneCounts Evaluator::count_king_zone(const P& pos, Player p, Square k,
+                                          const Attacks& attacks_on) const {
+    KingZoneCounts zone;
     for (Square n : ring1_[static_cast<std::size_t>(k)]) {
         int attacks = 0;
         for (Player q = 0; q < players_; ++q)
             if (q != p && pos.is_active(q)) attacks += attacks_on(q, n);
         const PieceCode pc = pos.piece_on(n);
-        units += std::min(attacks, 2) * w_.danger_attack;
+        zone.attacks += std::min(attacks, 2);
         // The King itself is one of the defenders of the squares next to it.
-        const bool hole = pc == kEmpty && enemy_hand > 0;
-        if ((attacks > 0 || hole) && attacks_on(p, n) <= 1) {
-            if (attacks > 0) units += w_.danger_weak;
-            if (hole) units += attacks > 0 ? w_.danger_supported_hole : w_.danger_hole;
+        if (attacks_on(p, n) <= 1) {
+            if (attacks > 0) ++zone.weak;
+            if (pc == kEmpty) ++(attacks > 0 ? zone.supported_holes : zone.holes);
         }
-        if (pc != kEmpty && owner_of(pc) == p) units -= w_.danger_defender;
+        if (pc != kEmpty && owner_of(pc) == p) ++zone.defenders;
+    }
+    return zone;
+}
+
+template <class P, class Attacks, class Maps>
+int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
+                           const Attacks& attacks_on, [[maybe_unused]] const Maps& maps) const {
+    KingZoneCounts zone;
+    bool counted = false;
+    if constexpr (CountsKingZones<P>) {
+        if (players_ == 2) {
+            zone = pos.king_zone(p, k, maps[static_cast<std::size_t>(p)],
+                                 maps[static_cast<std::size_t>(1 - p)]);
+            counted = true;
+        }
+    }
+    if (!counted) zone = count_king_zone(pos, p, k, attacks_on);
+    int units = enemy_hand * w_.danger_hand_pct / 100 + zone.attacks * w_.danger_attack +
+                zone.weak * w_.danger_weak - zone.defenders * w_.danger_defender;
+    if (enemy_hand > 0)
+        units += zone.holes * w_.danger_hole + zone.supported_holes * w_.danger_supported_hole;
+    int pressure = 0;
+    for (Square n : ring1_[static_cast<std::size_t>(k)]) {
+        const PieceCode pc = pos.piece_on(n);
         if (pc != kEmpty && owner_of(pc) != p)
             pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;
     }
@@ -311,17 +353,21 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
     // square next to the King, which the King defends).
     if (w_.danger_drop_check_pct) {
-        std::array<Square, 1024> squares;
         for (Player q = 0; q < players_; ++q) {
             if (q == p || !pos.is_active(q)) continue;
             for (PieceType t : v_.hand_types) {
                 if (!pos.hand_count(q, t)) continue;
-                const int n = pos.drop_attacks(q, t, k, squares.data());
-                for (int i = 0; i < n; ++i)
-                    if (attacks_on(p, squares[static_cast<std::size_t>(i)]) == 0) {
-                        units += hand_value(t) * w_.danger_drop_check_pct / 100;
-                        break;
-                    }
+                bool unguarded = false;
+                if constexpr (CountsKingZones<P>) {
+                    unguarded =
+                        pos.unguarded_drop_check(q, t, k, maps[static_cast<std::size_t>(p)]);
+                } else {
+                    std::array<Square, 1024> squares;
+                    const int n = pos.drop_attacks(q, t, k, squares.data());
+                    for (int i = 0; i < n && !unguarded; ++i)
+                        unguarded = attacks_on(p, squares[static_cast<std::size_t>(i)]) == 0;
+                }
+                if (unguarded) units += hand_value(t) * w_.danger_drop_check_pct / 100;
             }
         }
     }
