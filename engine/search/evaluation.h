@@ -281,11 +281,15 @@ int Evaluator::evaluate(const P& pos) const {
 template <class P, class F>
 void Evaluator::for_each_piece(const P& pos, int squares, F&& f) {
     if constexpr (ListsPieces<P>) {
-        std::array<std::pair<Square, PieceCode>, 128> placed;
-        const int n = pos.list_pieces(placed.data());
+        // Room without initialising it (a pair's constructor would zero all 128 at every call).
+        union Room {
+            Room() {}
+            std::array<std::pair<Square, PieceCode>, 128> placed;
+        } room;
+        const int n = pos.list_pieces(room.placed.data());
         for (int i = 0; i < n; ++i)
-            f(placed[static_cast<std::size_t>(i)].first,
-              placed[static_cast<std::size_t>(i)].second);
+            f(room.placed[static_cast<std::size_t>(i)].first,
+              room.placed[static_cast<std::size_t>(i)].second);
     } else {
         for (Square s = 0; s < squares; ++s)
             if (const PieceCode pc = pos.piece_on(s); pc != kEmpty) f(s, pc);

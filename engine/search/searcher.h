@@ -284,12 +284,21 @@ template <SearchPosition P>
 void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
     f.keys.resize(f.moves.size());
     f.best_key = 0;
+    // The plain history of the player to move, read directly (quiet_history() adds the
+    // continuation history when it is on).
+    const int* plain_history =
+        tuning_.continuation_history
+            ? nullptr
+            : history_[static_cast<std::size_t>(pos_->side_to_move())].data();
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
         bool pending = false;
         if (m == tt_move)
             s = 1 << 30;
+        else if (m.is_drop() && plain_history && m != f.killers[0] && m != f.killers[1] &&
+                 m != f.counter)
+            s = std::clamp(plain_history[history_index(m)], -(1 << 26), (1 << 26));
         else if (is_capture(m) || m.promotes()) {
             // Scored as sound; whether it is (the exchange) is asked only if it comes up.
             s = capture_score(m, true);
