@@ -1,6 +1,5 @@
 // seireigi tune: fits the evaluation's weights (and optionally the piece values) to positions
 // scored by a stronger engine or by the results of the games they came from (docs/tuning.md).
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -73,7 +72,7 @@ std::vector<search::ScoredPosition> read_positions(const std::shared_ptr<const V
             score = -score;
             result = 1 - result;
         }
-        const double reference = 1 / (1 + std::exp(-score / opt.score_scale));
+        const double reference = search::win_probability(score, opt.score_scale);
         out.push_back({pos, opt.lambda * reference + (1 - opt.lambda) * result});
     }
     return out;

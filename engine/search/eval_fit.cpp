@@ -5,13 +5,11 @@
 #include <cstdlib>
 #include <utility>
 
+#include "rules/piece_values.h"
+
 namespace seireigi::search {
 
 namespace {
-
-double sigmoid(double x) {
-    return 1 / (1 + std::exp(-x));
-}
 
 // The quiescence score of pos for its side to move; `line` gets the best line.
 int quiesce(GenericPosition& pos, const Evaluator& eval, int alpha, int beta, int plies_left,
@@ -82,7 +80,7 @@ std::vector<int> EvalFit::evaluations(const std::vector<FitParameter>& params) c
         } else {
             PieceTypeInfo& info = values.types[static_cast<std::size_t>(p.piece_type)];
             info.value = p.value;
-            if (info.is_base) info.hand_value = static_cast<int>(std::lround(p.value * 1.15));
+            if (info.is_base) info.hand_value = hand_value_of(p.value);
         }
     }
     const Evaluator eval(values, w);
@@ -92,11 +90,18 @@ std::vector<int> EvalFit::evaluations(const std::vector<FitParameter>& params) c
     return out;
 }
 
+double win_probability(double score, double scale) {
+    return 1 / (1 + std::exp(-score / scale));
+}
+
 double EvalFit::error_of(const std::vector<FitParameter>& params, double k) const {
-    const std::vector<int> e = evaluations(params);
+    return mean_error(evaluations(params), k);
+}
+
+double EvalFit::mean_error(const std::vector<int>& evaluations, double k) const {
     double sum = 0;
-    for (std::size_t i = 0; i < e.size(); ++i) {
-        const double d = sigmoid(e[i] / k) - positions_[i].target;
+    for (std::size_t i = 0; i < evaluations.size(); ++i) {
+        const double d = win_probability(evaluations[i], k) - positions_[i].target;
         sum += d * d;
     }
     return positions_.empty() ? 0 : sum / static_cast<double>(positions_.size());
@@ -104,14 +109,7 @@ double EvalFit::error_of(const std::vector<FitParameter>& params, double k) cons
 
 double EvalFit::fit_scale() {
     const std::vector<int> e = evaluations(params_);
-    auto err = [&](double k) {
-        double sum = 0;
-        for (std::size_t i = 0; i < e.size(); ++i) {
-            const double d = sigmoid(e[i] / k) - positions_[i].target;
-            sum += d * d;
-        }
-        return sum;
-    };
+    auto err = [&](double k) { return mean_error(e, k); };
     // Golden-section search on K in [20, 5000]: the error is unimodal in K.
     double lo = 20, hi = 5000;
     const double g = (std::sqrt(5.0) - 1) / 2;

@@ -17,6 +17,10 @@
 
 namespace seireigi::search {
 
+// The logistic curve of the fit: the expected score of a side whose evaluation is `score`,
+// with `scale` centipawns per unit of the logistic's argument.
+double win_probability(double score, double scale);
+
 struct ScoredPosition {
     std::shared_ptr<const GenericPosition> position;
     double target = 0.5;  // the side to move's expected score, 0 (loss) to 1 (win)
@@ -56,6 +60,7 @@ class EvalFit {
 
   private:
     double error_of(const std::vector<FitParameter>& params, double k) const;
+    double mean_error(const std::vector<int>& evaluations, double k) const;
     std::vector<int> evaluations(const std::vector<FitParameter>& params) const;
 
     std::shared_ptr<const Variant> v_;

@@ -113,6 +113,10 @@ int derived_piece_value(const Variant& v, int type) {
     return derive_piece_value(v, type).value;
 }
 
+int hand_value_of(int value) {
+    return static_cast<int>(std::lround(value * 1.15));
+}
+
 void assign_piece_values(Variant& v) {
     for (int t = 0; t < static_cast<int>(v.types.size()); ++t) {
         PieceTypeInfo& info = v.types[static_cast<std::size_t>(t)];
@@ -121,7 +125,7 @@ void assign_piece_values(Variant& v) {
             continue;
         }
         if (info.value == 0) info.value = derived_piece_value(v, t);
-        info.hand_value = static_cast<int>(std::lround(info.value * 1.15));
+        info.hand_value = hand_value_of(info.value);
     }
 }
 

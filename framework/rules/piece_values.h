@@ -16,6 +16,9 @@ namespace seireigi {
 
 struct Variant;
 
+// What a base type of board value `value` is worth in hand.
+int hand_value_of(int value);
+
 // Fills PieceTypeInfo::value (where the catalogue gave none) and hand_value for every type;
 // royal types get 0 (they are never material).
 void assign_piece_values(Variant& v);
