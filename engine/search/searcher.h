@@ -378,16 +378,14 @@ template <SearchPosition P>
 Move Searcher<P>::mate_in_one(Frame& f) {
     auto& candidates = f.probe;
     candidates.clear();
+    // Only a check can mate: asking costs a fraction of making the move.
     for (Move m : f.moves)
-        if (lands_near_enemy_king(m)) candidates.push_back(m);
+        if (lands_near_enemy_king(m) && pos_->gives_check(m)) candidates.push_back(m);
     std::sort(candidates.begin(), candidates.end());
     for (Move m : candidates) {
-        // Only a check can mate: asking costs a fraction of making the move.
-        if (!pos_->gives_check(m)) continue;
         pos_->do_move(m);
         ++nodes_;
-        const bool mate =
-            pos_->in_check(pos_->side_to_move()) && !pos_->has_legal_move(pos_->side_to_move());
+        const bool mate = !pos_->has_legal_move(pos_->side_to_move());
         pos_->undo_move();
         if (mate) return m;
     }
