@@ -572,29 +572,8 @@ Bitboard FastPosition::discovered_attacker(Color by, int ksq, int vacated, Bitbo
                                            Bitboard gone) const {
     const int d = kTables.direction[ksq][vacated];
     if (d < 0) return Bitboard();
-    // The sliders that reach ksq from that side of it (sliders() names them by where they
-    // stand as seen from the square they attack).
-    const Sliders s = sliders(by);
-    Bitboard group;
-    switch (d) {
-        case kN:
-            group = s.from_north;
-            break;
-        case kS:
-            group = s.from_south;
-            break;
-        case kE:
-        case kW:
-            group = s.horizontal;
-            break;
-        case kNE:
-        case kNW:
-            group = s.diag_north;
-            break;
-        default:
-            group = s.diag_south;
-    }
-    group = group.andnot(gone);
+    // The sliders that reach ksq from that side of it.
+    const Bitboard group = sliders(by).along(d).andnot(gone);
     if (!(ray_bb(d, ksq) & group)) return Bitboard();
     return ray_attacks(d, ksq, occ) & group;
 }
