@@ -88,52 +88,18 @@ TEST(Attackers, CrowdedSquareCountedExactly) {
     }
 }
 
-TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
-    const auto v = seireigi::testing::variant("seireigi");
-    std::mt19937_64 rng(5);
-    int positions = 0, attacked = 0, dropped_attacks = 0;
-    for (int g = 0; g < 8; ++g) {
+// Calls check(generic, fast, ply) on each position of `games` seeded random games (up to
+// `plies` moves each) played on a generic and a fast position alike; stops at a fatal failure.
+template <class Check>
+void along_random_games(const std::shared_ptr<const Variant>& v, unsigned seed, int games,
+                        int plies, Check&& check) {
+    std::mt19937_64 rng(seed);
+    for (int g = 0; g < games; ++g) {
         GenericPosition generic(v, start_state(*v));
         FastPosition fast(v, start_state(*v));
-        for (int ply = 0; ply < 150; ++ply) {
-            ++positions;
-            for (Player by = 0; by < 2; ++by)
-                for (Square s = 0; s < v->geo.squares(); ++s) {
-                    const int n = generic.attackers(by, s);
-                    ASSERT_EQ(fast.attackers(by, s), n) << write_position(*v, generic.state())
-                                                        << " player " << by << " square " << s;
-                    attacked += n > 0;
-                }
-            for (Player p = 0; p < 2; ++p) {
-                ASSERT_EQ(fast.mobility(p), generic.mobility(p))
-                    << write_position(*v, generic.state()) << " player " << p;
-                // The fast position's one-pass map says the same, counted up to 2.
-                const FastPosition::AttackMap map = fast.attack_map(p);
-                ASSERT_EQ(map.mobility, generic.mobility(p));
-                for (Square s = 0; s < v->geo.squares(); ++s)
-                    ASSERT_EQ(map.count(s), std::min(generic.attackers(p, s), 2))
-                        << write_position(*v, generic.state()) << " player " << p << " square "
-                        << s;
-            }
-            // The squares a drop would attack from, for every hand type, player and square
-            // (every fifth position: the generic walk is slow), as sets.
-            if (ply % 5 == 0)
-                for (Player by = 0; by < 2; ++by)
-                    for (PieceType t : v->hand_types)
-                        for (Square s = 0; s < v->geo.squares(); ++s) {
-                            std::vector<Square> a(static_cast<std::size_t>(v->geo.squares()));
-                            std::vector<Square> b(a.size());
-                            a.resize(
-                                static_cast<std::size_t>(fast.drop_attacks(by, t, s, a.data())));
-                            b.resize(
-                                static_cast<std::size_t>(generic.drop_attacks(by, t, s, b.data())));
-                            std::sort(a.begin(), a.end());
-                            std::sort(b.begin(), b.end());
-                            ASSERT_EQ(a, b) << write_position(*v, generic.state()) << " player "
-                                            << by << " type " << t << " square " << s;
-                            for (Square x : a) ASSERT_EQ(fast.piece_on(x), kEmpty);
-                            dropped_attacks += static_cast<int>(a.size());
-                        }
+        for (int ply = 0; ply < plies; ++ply) {
+            check(generic, fast, ply);
+            if (::testing::Test::HasFatalFailure()) return;
             MoveList legal;
             generic.legal_moves(legal);
             if (legal.empty()) break;
@@ -142,6 +108,49 @@ TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
             fast.do_move(m);
         }
     }
+}
+
+TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
+    const auto v = seireigi::testing::variant("seireigi");
+    int positions = 0, attacked = 0, dropped_attacks = 0;
+    along_random_games(v, 5, 8, 150, [&](GenericPosition& generic, FastPosition& fast, int ply) {
+        ++positions;
+        for (Player by = 0; by < 2; ++by)
+            for (Square s = 0; s < v->geo.squares(); ++s) {
+                const int n = generic.attackers(by, s);
+                ASSERT_EQ(fast.attackers(by, s), n)
+                    << write_position(*v, generic.state()) << " player " << by << " square " << s;
+                attacked += n > 0;
+            }
+        for (Player p = 0; p < 2; ++p) {
+            ASSERT_EQ(fast.mobility(p), generic.mobility(p))
+                << write_position(*v, generic.state()) << " player " << p;
+            // The fast position's one-pass map says the same, counted up to 2.
+            const FastPosition::AttackMap map = fast.attack_map(p);
+            ASSERT_EQ(map.mobility, generic.mobility(p));
+            for (Square s = 0; s < v->geo.squares(); ++s)
+                ASSERT_EQ(map.count(s), std::min(generic.attackers(p, s), 2))
+                    << write_position(*v, generic.state()) << " player " << p << " square " << s;
+        }
+        // The squares a drop would attack from, for every hand type, player and square
+        // (every fifth position: the generic walk is slow), as sets.
+        if (ply % 5 == 0)
+            for (Player by = 0; by < 2; ++by)
+                for (PieceType t : v->hand_types)
+                    for (Square s = 0; s < v->geo.squares(); ++s) {
+                        std::vector<Square> a(static_cast<std::size_t>(v->geo.squares()));
+                        std::vector<Square> b(a.size());
+                        a.resize(static_cast<std::size_t>(fast.drop_attacks(by, t, s, a.data())));
+                        b.resize(
+                            static_cast<std::size_t>(generic.drop_attacks(by, t, s, b.data())));
+                        std::sort(a.begin(), a.end());
+                        std::sort(b.begin(), b.end());
+                        ASSERT_EQ(a, b) << write_position(*v, generic.state()) << " player " << by
+                                        << " type " << t << " square " << s;
+                        for (Square x : a) ASSERT_EQ(fast.piece_on(x), kEmpty);
+                        dropped_attacks += static_cast<int>(a.size());
+                    }
+    });
     EXPECT_GT(positions, 500);
     EXPECT_GT(attacked, 10000);
     EXPECT_GT(dropped_attacks, 10000);
@@ -153,45 +162,32 @@ TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
 TEST(Attackers, KingZoneCountsAgreeAlongRandomGames) {
     const auto v = seireigi::testing::variant("seireigi");
     const search::Evaluator evaluator(*v);
-    std::mt19937_64 rng(9);
     int zones = 0, unguarded = 0;
-    for (int g = 0; g < 8; ++g) {
-        GenericPosition generic(v, start_state(*v));
-        FastPosition fast(v, start_state(*v));
-        for (int ply = 0; ply < 150; ++ply) {
-            const auto attacks_on = [&](Player q, Square s) {
-                return std::min(generic.attackers(q, s), 2);
-            };
-            const FastPosition::AttackMap maps[2] = {fast.attack_map(0), fast.attack_map(1)};
-            for (Square k = 0; k < v->geo.squares(); ++k) {
-                const PieceCode pc = generic.piece_on(k);
-                if (pc == kEmpty || !v->types[static_cast<std::size_t>(type_of(pc))].royal)
-                    continue;
-                const Player p = owner_of(pc);
-                const KingZoneCounts expected =
-                    evaluator.count_king_zone(generic, p, k, attacks_on);
-                ASSERT_EQ(fast.king_zone(p, k, maps[p], maps[1 - p]), expected)
-                    << write_position(*v, generic.state()) << " player " << p;
-                ++zones;
-                std::vector<Square> from(static_cast<std::size_t>(v->geo.squares()));
-                for (PieceType t : v->hand_types) {
-                    const int n = generic.drop_attacks(1 - p, t, k, from.data());
-                    bool any = false;
-                    for (int i = 0; i < n; ++i)
-                        any = any || attacks_on(p, from[static_cast<std::size_t>(i)]) == 0;
-                    ASSERT_EQ(fast.unguarded_drop_check(1 - p, t, k, maps[p]), any)
-                        << write_position(*v, generic.state()) << " player " << p << " type " << t;
-                    unguarded += any;
-                }
+    along_random_games(v, 9, 8, 150, [&](GenericPosition& generic, FastPosition& fast, int) {
+        const auto attacks_on = [&](Player q, Square s) {
+            return std::min(generic.attackers(q, s), 2);
+        };
+        const FastPosition::AttackMap maps[2] = {fast.attack_map(0), fast.attack_map(1)};
+        for (Square k = 0; k < v->geo.squares(); ++k) {
+            const PieceCode pc = generic.piece_on(k);
+            if (pc == kEmpty || !v->types[static_cast<std::size_t>(type_of(pc))].royal) continue;
+            const Player p = owner_of(pc);
+            const KingZoneCounts expected = evaluator.count_king_zone(generic, p, k, attacks_on);
+            ASSERT_EQ(fast.king_zone(p, k, maps[p], maps[1 - p]), expected)
+                << write_position(*v, generic.state()) << " player " << p;
+            ++zones;
+            std::vector<Square> from(static_cast<std::size_t>(v->geo.squares()));
+            for (PieceType t : v->hand_types) {
+                const int n = generic.drop_attacks(1 - p, t, k, from.data());
+                bool any = false;
+                for (int i = 0; i < n; ++i)
+                    any = any || attacks_on(p, from[static_cast<std::size_t>(i)]) == 0;
+                ASSERT_EQ(fast.unguarded_drop_check(1 - p, t, k, maps[p]), any)
+                    << write_position(*v, generic.state()) << " player " << p << " type " << t;
+                unguarded += any;
             }
-            MoveList legal;
-            generic.legal_moves(legal);
-            if (legal.empty()) break;
-            const Move m = legal[rng() % legal.size()];
-            generic.do_move(m);
-            fast.do_move(m);
         }
-    }
+    });
     EXPECT_GT(zones, 1000);
     EXPECT_GT(unguarded, 1000);
 }
