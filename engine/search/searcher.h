@@ -412,18 +412,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     Frame& f = frames_[static_cast<std::size_t>(ply)];
     f.moves.clear();
     const bool in_check = side_to_move_in_check();
-    // Below the first level, out of check, only captures and promotions are searched: a
-    // position that generates them alone saves generating the drops. (A side not in check
-    // with no legal move at all is then not seen there; that needs every piece blocked and
-    // nothing in hand.)
-    bool all_moves = true;
-    if constexpr (GeneratesKinds<P>) {
-        if (qdepth > 0 && !in_check) {
-            pos_->generate(MoveKind::Captures, f.moves);
-            all_moves = false;
-        }
-    }
-    if (all_moves) {
+    if (in_check) {
         pos_->legal_moves(f.moves);
         if (f.moves.empty()) return mated_in(ply);
     }
@@ -432,6 +421,9 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     Move best_move;
     int static_eval = 0;
     if (!in_check) {
+        // Standing pat: a player not in check may decline every capture. Moves are generated
+        // only below beta, so a player not in check without a legal move (every piece blocked,
+        // nothing in hand) is seen to lose only there.
         best = static_eval = tte ? tte->eval : evaluate();
         if (best >= beta) {
             if (store)
@@ -439,7 +431,20 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             return best;
         }
         alpha = std::max(alpha, best);
-        // Mate-in-one probe at the first quiescence level.
+        // Below the first level only captures and promotions are searched: a position that
+        // generates them alone saves generating the drops. The first level needs every move
+        // for its mate-in-one probe.
+        bool all_moves = true;
+        if constexpr (GeneratesKinds<P>) {
+            if (qdepth > 0) {
+                pos_->generate(MoveKind::Captures, f.moves);
+                all_moves = false;
+            }
+        }
+        if (all_moves) {
+            pos_->legal_moves(f.moves);
+            if (f.moves.empty()) return mated_in(ply);
+        }
         if (qdepth == 0) {
             if (const Move m = mate_in_one(f); !m.is_null()) {
                 update_pv_leaf(ply, m);
