@@ -35,7 +35,6 @@ inline Move raw_move(std::uint32_t raw) {
 // set of target squares is one popcount instead of a loop).
 struct MoveWriter {
     Move* out;
-    void add(std::uint32_t raw) { *out++ = raw_move(raw); }
     // The move `bits` to every square of `to`.
     void add_to(std::uint32_t bits, Bitboard to) {
         to.for_each([&](int t) { *out++ = raw_move(bits | kTables.canonical[t]); });
@@ -56,15 +55,35 @@ struct MoveWriter {
     }
 };
 
-// A MoveWriter for which generate_for leaves the drops out: they are never captures or
-// promotions, and in drop-heavy positions they are most of the moves.
-struct NoDropWriter : MoveWriter {
+// A MoveWriter of captures and promotions (MoveKind::Captures): a move that does not promote
+// is kept only onto an enemy piece, and generate_for leaves the drops out (in drop-heavy
+// positions they are most of the moves).
+struct CaptureWriter : MoveWriter {
     static constexpr bool kSkipsDrops = true;
+    Bitboard enemy;
+    void add_to(std::uint32_t bits, Bitboard to) {
+        MoveWriter::add_to(bits, bits & kPromoteBit ? to : to & enemy);
+    }
+    template <int Back>
+    void add_pushes(std::uint32_t bits, Bitboard to) {
+        MoveWriter::add_pushes<Back>(bits, bits & kPromoteBit ? to : to & enemy);
+    }
+};
+
+// A MoveWriter of the moves that neither capture nor promote (MoveKind::Quiets), drops included.
+struct QuietWriter : MoveWriter {
+    Bitboard empty;
+    void add_to(std::uint32_t bits, Bitboard to) {
+        if (!(bits & kPromoteBit)) MoveWriter::add_to(bits, to & empty);
+    }
+    template <int Back>
+    void add_pushes(std::uint32_t bits, Bitboard to) {
+        if (!(bits & kPromoteBit)) MoveWriter::add_pushes<Back>(bits, to & empty);
+    }
 };
 
 struct MoveCounter {
     int n = 0;
-    void add(std::uint32_t) { ++n; }
     // Many target sets are empty (blocked pieces, no promotion): a test is cheaper than a count.
     void add_to(std::uint32_t, Bitboard to) {
         if (to) n += to.count();
@@ -601,16 +620,17 @@ void FastPosition::generate_king(Sink& sink, int ksq) const {
     const Bitboard to =
         step_attacks(Us, kKing, ksq).andnot(by_color_[Us]).andnot(square_bb(king_[~Us]));
     const Bitboard occ = occupied() ^ square_bb(ksq);  // sliders see through the moving King
-    const std::uint32_t fb = from_bits(ksq);
     // The squares enemy pieces reach by a step or leap, from the few that stand near enough:
     // one lookup per such piece instead of eight per King step.
     Bitboard stepped;
     (by_color_[~Us] & kTables.near3[ksq]).for_each([&](int s) {
         stepped |= step_attacks(~Us, kind_of(board_[s]), s);
     });
+    Bitboard safe;
     to.andnot(stepped).for_each([&](int t) {
-        if (!slid_onto<~Us>(t, occ)) sink.add(fb | kTables.canonical[t]);
+        if (!slid_onto<~Us>(t, occ)) safe |= square_bb(t);
     });
+    sink.add_to(from_bits(ksq), safe);
 }
 
 // Whether a pawn dropped by Us on `to` (in front of the enemy King, so giving check) mates.
@@ -771,20 +791,23 @@ void FastPosition::generate_kind(MoveKind kind, List& list) const {
     if (kind == MoveKind::Evasions && !checkers_) return;
     MoveBuffer buf;
     int n;
-    if (kind == MoveKind::Captures) {
-        NoDropWriter w{{buf.data()}};
+    Move* const start = buf.data();
+    const auto generate_with = [this, start](auto writer) {
         if (us_ == kBlack)
-            generate_for<kBlack>(w, checkers_);
+            generate_for<kBlack>(writer, checkers_);
         else
-            generate_for<kWhite>(w, checkers_);
-        n = static_cast<int>(w.out - buf.data());
-    } else {
+            generate_for<kWhite>(writer, checkers_);
+        return static_cast<int>(writer.out - start);
+    };
+    if (kind == MoveKind::Captures)
+        n = generate_with(CaptureWriter{{start}, by_color_[~us_]});
+    else if (kind == MoveKind::Quiets)
+        n = generate_with(QuietWriter{{start}, ~occupied()});
+    else
         n = generate(buf.data());
-    }
+    const bool filter = kind == MoveKind::Checks;
     for (int i = 0; i < n; ++i)
-        if (kind == MoveKind::Legal || kind == MoveKind::Evasions ||
-            is_of_kind(*this, buf.data()[i], kind))
-            list.push_back(buf.data()[i]);
+        if (!filter || is_of_kind(*this, start[i], kind)) list.push_back(start[i]);
 }
 template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
