@@ -6,11 +6,13 @@
 // table; null move, late-move reductions and pruning, futility pruning, check extension;
 // quiescence over captures and promotions with a mate-in-one probe (drops that mate are the
 // tactic quiescence would otherwise miss), its own hash entries, and limits for crowded boards
-// (drop evasions and non-recaptures only near its root). Move ordering: hash move, captures by
+// (drop evasions and non-recaptures only near its root). Move ordering, in stages generated
+// only when reached (a node cut off by its hash move generates nothing): hash move, captures by
 // what the victim is worth to the captor (board value plus hand value), promotions, killers,
-// the counter move, history (kept from move to move); ties go to the smaller canonical Move, so
-// that every engine searches the same tree. Continuation history and singular extension are
-// written behind switches of search_tuning.h, off until a measurement says otherwise.
+// the counter move, history (kept from move to move), captures that lose the exchange; ties go
+// to the smaller canonical Move, so that every engine searches the same tree. Continuation history
+// and singular extension are written behind switches of search_tuning.h, off until a measurement
+// says otherwise.
 //
 // The rules inside the tree are the game's: a position seen before (in the tree or in the game
 // before the root) is a draw, unless one side gave check with every move since its first
@@ -86,13 +88,30 @@ class Searcher {
     Result run(P& pos, const Limits& limits, const std::function<void(const Info&)>& on_info);
 
   private:
+    // The stages in which a full-width node hands out its moves (next_move()): the hash move
+    // before anything is generated, then the captures and promotions, and the quiet moves and
+    // drops only if no capture cut the node off; captures that lose the exchange come last.
+    enum class Stage : std::uint8_t {
+        HashMove,
+        StartCaptures,
+        Captures,
+        StartQuiets,
+        Quiets,
+        LosingCaptures,
+        Done
+    };
+
     struct Frame {
-        MoveList moves;
+        MoveList moves;  // the moves of the current stage
         std::array<Move, 2> killers{};
         std::vector<std::uint64_t> keys;  // the moves' ordering keys, in search order once picked
         std::size_t best_key = 0;         // where order() left the largest key
-        MoveList probe;                   // quiesce()'s mate-in-one candidates
-        MoveList quiets;                  // quiet moves searched at this node
+        Stage stage = Stage::Done;
+        Move tt_move;                       // the hash move, handed out first if legal
+        std::size_t next = 0;               // the stage's next key
+        std::vector<std::uint64_t> losing;  // captures that lose the exchange, best first
+        MoveList probe;                     // quiesce()'s mate-in-one candidates
+        MoveList quiets;                    // quiet moves searched at this node
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
@@ -106,6 +125,16 @@ class Searcher {
     int quiesce(int alpha, int beta, int ply, int qdepth);
     // A move of f.moves (the legal moves here) that checkmates at once, or the null Move.
     Move mate_in_one(Frame& f);
+    // The next move of a full-width node (the null Move after the last), stage by stage, each
+    // stage's moves in the order order() and pick() give; a stage is generated and scored when
+    // it begins, so the quiet moves by the history as it stands after the captures' searches.
+    Move next_move(Frame& f, int ply);
+    // Generates the stage's moves (of `kind`) into f.moves, without the moves handed out or
+    // left out already, and orders them.
+    void start_stage(Frame& f, MoveKind kind, int ply);
+    // Whether m is left out of this node: the move excluded by a singularity test, and at the
+    // root the moves outside the requested ones or already reported as an earlier line.
+    bool left_out(const Frame& f, int ply, Move m) const;
     int evaluate() const;
     // The repetition verdict at the current node, if the position occurred before. It looks
     // back this many plies at most: the query costs one key comparison per ply, at every node.
@@ -123,6 +152,9 @@ class Searcher {
         return (std::uint64_t{static_cast<std::uint32_t>(score) ^ 0x80000000u} << 32) | low;
     }
     static bool is_pending(std::uint64_t key) { return (key & 0x80000000u) == 0; }
+    static int score_of(std::uint64_t key) {
+        return static_cast<std::int32_t>(static_cast<std::uint32_t>(key >> 32) ^ 0x80000000u);
+    }
     static Move move_of(std::uint64_t key) {
         return Move::from_raw(~static_cast<std::uint32_t>(key) & 0x3FFFFFFFu);
     }
@@ -364,6 +396,78 @@ Move Searcher<P>::pick(Frame& f, std::size_t i) {
 }
 
 template <SearchPosition P>
+bool Searcher<P>::left_out(const Frame& f, int ply, Move m) const {
+    if (m == f.excluded) return true;
+    if (ply != 0) return false;
+    const auto& only = limits_.root_moves;
+    if (!only.empty() && std::find(only.begin(), only.end(), m) == only.end()) return true;
+    return std::find(excluded_root_.begin(), excluded_root_.end(), m) != excluded_root_.end();
+}
+
+template <SearchPosition P>
+void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
+    f.moves.clear();
+    if constexpr (GeneratesKinds<P>) {
+        pos_->generate(kind, f.moves);
+    } else {
+        pos_->legal_moves(f.moves);
+        std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
+    }
+    std::erase_if(f.moves, [&](Move m) { return m == f.tt_move || left_out(f, ply, m); });
+    order(f, Move(), ply);
+    f.next = 0;
+}
+
+template <SearchPosition P>
+Move Searcher<P>::next_move(Frame& f, int ply) {
+    while (true) {
+        switch (f.stage) {
+            case Stage::HashMove:
+                f.stage = Stage::StartCaptures;
+                if (!f.tt_move.is_null()) {
+                    if (!left_out(f, ply, f.tt_move) && pos_->is_legal(f.tt_move)) return f.tt_move;
+                    f.tt_move = Move();
+                }
+                break;
+            case Stage::StartCaptures:
+                start_stage(f, MoveKind::Captures, ply);
+                f.losing.clear();
+                f.stage = Stage::Captures;
+                break;
+            case Stage::Captures:
+                if (f.next < f.keys.size()) {
+                    const Move m = pick(f, f.next);  // settles whether it loses the exchange
+                    if (score_of(f.keys[f.next]) > 0) {
+                        ++f.next;
+                        return m;
+                    }
+                    // Picked best first and settled: the rest lose the exchange too.
+                    f.losing.assign(f.keys.begin() + static_cast<std::ptrdiff_t>(f.next),
+                                    f.keys.end());
+                    std::sort(f.losing.begin(), f.losing.end(), std::greater<>());
+                }
+                f.stage = Stage::StartQuiets;
+                break;
+            case Stage::StartQuiets:
+                start_stage(f, MoveKind::Quiets, ply);
+                f.stage = Stage::Quiets;
+                break;
+            case Stage::Quiets:
+                if (f.next < f.keys.size()) return pick(f, f.next++);
+                f.stage = Stage::LosingCaptures;
+                f.next = 0;
+                break;
+            case Stage::LosingCaptures:
+                if (f.next < f.losing.size()) return move_of(f.losing[f.next++]);
+                f.stage = Stage::Done;
+                break;
+            case Stage::Done:
+                return Move();
+        }
+    }
+}
+
+template <SearchPosition P>
 void Searcher<P>::update_pv(int ply, Move m) {
     const auto p = static_cast<std::size_t>(ply);
     pv_[p][p] = m;
@@ -592,25 +696,12 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     if (t.countermove && !previous_move(up).is_null())
         f.counter = counter_moves_[history_index(previous_move(up))];
 
-    f.moves.clear();
-    pos_->legal_moves(f.moves);
-    if (ply == 0 && !limits_.root_moves.empty()) {
-        std::erase_if(f.moves, [&](Move m) {
-            return std::find(limits_.root_moves.begin(), limits_.root_moves.end(), m) ==
-                   limits_.root_moves.end();
-        });
-    }
-    if (excluding) std::erase(f.moves, f.excluded);
-    if (ply == 0 && !excluded_root_.empty())
-        std::erase_if(f.moves, [&](Move m) {
-            return std::find(excluded_root_.begin(), excluded_root_.end(), m) !=
-                   excluded_root_.end();
-        });
-    if (f.moves.empty()) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
     // A mate in one ends the node before any move is searched: a quiet drop that mates may
     // stand late in the order, where reductions and pruning would miss it.
     if (t.mate_probe_depth > 0 && depth <= t.mate_probe_depth && ply > 0 && !in_check &&
         !excluding) {
+        f.moves.clear();
+        pos_->legal_moves(f.moves);
         if (const Move m = mate_in_one(f); !m.is_null()) {
             if (pv_node) update_pv_leaf(ply, m);
             tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), f.static_eval, depth,
@@ -619,15 +710,16 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         }
     }
     frames_[up + 1].killers = {};
-    order(f, tt_move, ply);
+    f.stage = Stage::HashMove;
+    f.tt_move = tt_move;
 
     const int original_alpha = alpha;
     int best = -kInfinite;
     Move best_move;
-    int searched = 0;
+    int searched = 0, legal = 0;
     f.quiets.clear();
-    for (std::size_t i = 0; i < f.moves.size(); ++i) {
-        const Move m = pick(f, i);
+    for (Move m; !(m = next_move(f, ply)).is_null();) {
+        ++legal;
         const bool quiet = !is_capture(m) && !m.promotes();
         if (!pv_node && !in_check && searched > 0 && best > -kMateBound) {
             if (quiet) {
@@ -733,6 +825,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             }
         }
     }
+    if (legal == 0) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
     if (searched == 0) return f.static_eval > -kInfinite ? f.static_eval : alpha;  // all pruned
     const Bound bound =
         best >= beta ? Bound::Lower : (best > original_alpha ? Bound::Exact : Bound::Upper);
