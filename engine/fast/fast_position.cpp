@@ -165,6 +165,7 @@ std::shared_ptr<const VariantKeys> build_keys(const Variant& v) {
         const PieceCode code = k->code[fast::make_piece(kBlack, kind)];
         k->capture_value[kind] = exchange_capture_value(v, code);
         k->promotion_gain[kind] = promotable(kind) ? exchange_promotion_gain(v, type_of(code)) : 0;
+        k->most_promotion_gain = std::max(k->most_promotion_gain, k->promotion_gain[kind]);
         k->attacker_order[kind] = exchange_attacker_order(v, code);
         k->kinds_by_order[kind - 1] = kind;
     }
@@ -879,23 +880,43 @@ int FastPosition::least_valuable(Bitboard attackers) const {
     return kNoSq;
 }
 
-int FastPosition::see(Move m) const {
-    const int to = kTables.internal[m.to()];
-    Bitboard occ = occupied() | square_bb(to);
-    int on_to;  // the kind standing on `to`
-    int first_gain = 0;
+FastPosition::ExchangeStart FastPosition::exchange_start(Move m) const {
+    ExchangeStart e;
+    e.to = kTables.internal[m.to()];
+    e.occ = occupied() | square_bb(e.to);
     if (m.is_drop()) {
-        on_to = keys_->kind_of_type[m.dropped()];
+        e.on_to = keys_->kind_of_type[m.dropped()];
     } else {
         const int from = kTables.internal[m.from()];
-        on_to = kind_of(board_[from]);
-        occ ^= square_bb(from);
-        if (board_[to]) first_gain = keys_->capture_value[kind_of(board_[to])];
+        e.on_to = kind_of(board_[from]);
+        e.occ ^= square_bb(from);
+        if (board_[e.to]) e.first_gain = keys_->capture_value[kind_of(board_[e.to])];
         if (m.promotes()) {
-            first_gain += keys_->promotion_gain[on_to];
-            on_to += kPromoted;
+            e.first_gain += keys_->promotion_gain[e.on_to];
+            e.on_to += kPromoted;
         }
     }
+    return e;
+}
+
+// The mover keeps at most what m wins (the other side may decline to recapture) and at least
+// that less the piece m puts on the square, taken by a recapture that promotes if one can (a
+// piece promotes when it starts or ends in its zone; the mover may then stop): many exchanges
+// are decided by these bounds before they are played out.
+bool FastPosition::see_ge(Move m, int threshold) const {
+    const ExchangeStart e = exchange_start(m);
+    if (e.first_gain < threshold) return false;
+    if (e.on_to == kKing) return true;
+    const Color them = ~us_;
+    const bool recapture_may_promote = kZone[them].test(e.to) || (by_color_[them] & kZone[them]);
+    const int recapture =
+        keys_->capture_value[e.on_to] + (recapture_may_promote ? keys_->most_promotion_gain : 0);
+    if (e.first_gain - recapture >= threshold) return true;
+    return see(m) >= threshold;
+}
+
+int FastPosition::see(Move m) const {
+    auto [to, occ, on_to, first_gain] = exchange_start(m);
     SwapList swap(first_gain);
     // Pieces that step or leap onto `to` stay attackers until they leave the board (occ);
     // the sliders are looked up again after each capture, for the x-rays it uncovers.

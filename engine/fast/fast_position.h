@@ -87,7 +87,7 @@ class FastPosition {
     // Static exchange evaluation by the swap rule of position/static_exchange.h, on bitboards:
     // x-rays come from the occupancy, attackers from the attacker tables.
     int see(Move m) const;
-    bool see_ge(Move m, int threshold) const { return see(m) >= threshold; }
+    bool see_ge(Move m, int threshold) const;
     int mobility(Player p) const;
     // Every square a player's pieces attack, once and at least twice, and its mobility, from
     // one pass over its pieces: the evaluation's King safety and mobility at the cost of one
@@ -196,6 +196,15 @@ class FastPosition {
     // The square of the attacker among `attackers` that captures first in a static exchange
     // (lowest value, then lowest canonical square); kNoSq if there is none.
     int least_valuable(fast::Bitboard attackers) const;
+    // What a static exchange starts from: m's square, the occupancy once m is made, the kind m
+    // leaves on the square and what m itself wins.
+    struct ExchangeStart {
+        int to;
+        fast::Bitboard occ;
+        int on_to;
+        int first_gain = 0;
+    };
+    ExchangeStart exchange_start(Move m) const;
     fast::Bitboard pieces(fast::Color c, int kind) const { return by_color_[c] & by_kind_[kind]; }
     fast::Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
 

@@ -27,6 +27,7 @@ struct VariantKeys {
     // promoting it wins, and the kinds in the order attackers capture (ties share an order).
     std::array<int, kKinds> capture_value{};
     std::array<int, kKinds> promotion_gain{};
+    int most_promotion_gain = 0;  // the largest of promotion_gain
     std::array<int, kKinds> attacker_order{};
     std::array<int, kKinds - 1> kinds_by_order{};
 };
