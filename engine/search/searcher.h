@@ -578,10 +578,14 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
         // Delta pruning: a capture that cannot lift the score to alpha is not tried; nor one
-        // that loses the exchange.
+        // that loses the exchange. Picking settled it: a capture ordered as sound wins the
+        // exchange unless it was kept for its check.
         if (!in_check && best > -kMateBound && best + victim_gain(m) + 200 < alpha && !m.promotes())
             continue;
-        if (!in_check && best > -kMateBound && !exchange_at_least(m, 0)) continue;
+        if (!in_check && best > -kMateBound) {
+            const bool sound = score_of(f.keys[i]) > 0;
+            if (!sound || (pos_->gives_check(m) && !exchange_at_least(m, 0))) continue;
+        }
         f.move = m;
         make_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
