@@ -192,5 +192,29 @@ TEST(Attackers, KingZoneCountsAgreeAlongRandomGames) {
     EXPECT_GT(unguarded, 1000);
 }
 
+// The material and square terms the fast position keeps summed as its pieces move (made and
+// taken back) give the evaluation the generic position's board walk gives, along random games.
+TEST(Attackers, SquareSumsAgreeAlongRandomGames) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const search::Evaluator evaluator(*v);
+    std::mt19937_64 rng(17);
+    int positions = 0;
+    along_random_games(v, 13, 8, 150, [&](GenericPosition& generic, FastPosition& fast, int ply) {
+        if (ply == 0) evaluator.keep_square_sums(fast);
+        ASSERT_EQ(evaluator.evaluate(fast), evaluator.evaluate(generic))
+            << write_position(*v, generic.state());
+        MoveList legal;
+        fast.legal_moves(legal);
+        for (int i = 0; i < 4 && !legal.empty(); ++i) {
+            fast.do_move(legal[rng() % legal.size()]);
+            fast.undo_move();
+        }
+        ASSERT_EQ(evaluator.evaluate(fast), evaluator.evaluate(generic))
+            << write_position(*v, generic.state()) << " after moves made and taken back";
+        ++positions;
+    });
+    EXPECT_GT(positions, 500);
+}
+
 }  // namespace
 }  // namespace seireigi

@@ -379,12 +379,29 @@ std::uint64_t FastPosition::compute_key() const {
 
 // ---- board updates ------------------------------------------------------------------------
 
+void FastPosition::keep_square_sums(std::uint64_t id,
+                                    const std::function<SquareWorth(PieceCode, Square)>& worth) {
+    auto table = std::make_shared<std::vector<SquareWorth>>(worth_index(32, 0));
+    for (Piece p = 1; p < 32; ++p) {
+        if (kind_of(p) == 0 || kind_of(p) >= kKinds) continue;
+        for (int sq = 0; sq < kSquares; ++sq)
+            (*table)[worth_index(p, sq)] = worth(keys_->code[p], kTables.canonical[sq]);
+    }
+    square_worth_ = std::move(table);
+    square_sums_id_ = id;
+    square_sums_ = {};
+    for (int sq = 0; sq < kSquares; ++sq)
+        if (const Piece p = board_[sq])
+            square_sums_[color_of(p)] += (*square_worth_)[worth_index(p, sq)];
+}
+
 void FastPosition::put_raw(Piece p, int sq) {
     const Bitboard b = square_bb(sq);
     board_[sq] = p;
     by_color_[color_of(p)] |= b;
     by_kind_[kind_of(p)] |= b;
     if (kind_of(p) == kKing) king_[color_of(p)] = sq;
+    if (square_worth_) square_sums_[color_of(p)] += (*square_worth_)[worth_index(p, sq)];
 }
 
 Piece FastPosition::remove_raw(int sq) {
@@ -394,6 +411,7 @@ Piece FastPosition::remove_raw(int sq) {
     by_color_[color_of(p)] ^= b;
     by_kind_[kind_of(p)] ^= b;
     if (kind_of(p) == kKing) king_[color_of(p)] = kNoSq;
+    if (square_worth_) square_sums_[color_of(p)] -= (*square_worth_)[worth_index(p, sq)];
     return p;
 }
 

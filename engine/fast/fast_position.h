@@ -11,6 +11,8 @@
 //  * Keys: the additive Zobrist keys of zobrist.h, updated incrementally; the variant's type
 //    indices (which depend on catalogue order) are read once into a per-variant key table.
 //  * A state stack (StateInfo) restores the captured piece, the key and the checkers on undo.
+//  * On request (keep_square_sums), the evaluation's material and square terms, summed per
+//    color as pieces are placed and removed (position/square_sums.h).
 // Legality without playing moves: the checkers of the side to move are kept after each move;
 // pinned pieces are found from the enemy sliders; a King step is tested against the attacks of
 // the enemy with the King lifted off the board; in check, only evasions are generated.
@@ -18,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +34,7 @@
 #include "position/position_contract.h"
 #include "position/position_state.h"
 #include "position/scored_move_list.h"
+#include "position/square_sums.h"
 #include "rules/variant.h"
 
 namespace seireigi {
@@ -60,6 +64,16 @@ class FastPosition {
     // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
     // count. The evaluation reads the board through this where a position offers it.
     int list_pieces(std::pair<Square, PieceCode>* out) const;
+    // The sums of position/square_sums.h: from now on, per player, the worth of its pieces on
+    // the board (worth(piece, square), read once), named by `id`.
+    void keep_square_sums(std::uint64_t id,
+                          const std::function<SquareWorth(PieceCode, Square)>& worth);
+    std::uint64_t square_sums_id() const { return square_sums_id_; }
+    SquareWorth square_sum(Player p) const { return square_sums_[p]; }
+    // Where player p's King stands (kNoSquare if it has none).
+    Square royal_square(Player p) const {
+        return king_[p] == fast::kNoSq ? kNoSquare : fast::kTables.canonical[king_[p]];
+    }
     int hand_count(Player p, PieceType t) const {
         const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
         return kind >= fast::kPawn && kind < fast::kKing ? hand_[p][kind] : 0;
@@ -229,6 +243,13 @@ class FastPosition {
     // first move's checkers are found by the full scan: the moved piece may not be the only one.
     std::size_t full_check_scan_until_ = 0;
     KeyHistory key_history_;
+    // The square sums (square_sums.h), if kept: worth by piece and square, and the sums.
+    std::uint64_t square_sums_id_ = 0;
+    std::shared_ptr<const std::vector<SquareWorth>> square_worth_;
+    std::array<SquareWorth, 2> square_sums_{};
+    static std::size_t worth_index(fast::Piece p, int sq) {
+        return static_cast<std::size_t>(p) * fast::kSquares + static_cast<std::size_t>(sq);
+    }
 };
 
 static_assert(SearchPosition<FastPosition>);

@@ -34,6 +34,7 @@
 
 #include "core/types.h"
 #include "position/king_zone.h"
+#include "position/square_sums.h"
 #include "rules/variant.h"
 
 namespace seireigi::search {
@@ -90,6 +91,16 @@ concept MapsAttacks = requires(const P& p, Player by, Square s) {
     { p.attack_map(by).mobility } -> std::convertible_to<int>;
 };
 
+// A position that keeps the evaluation's material and square terms summed per player as its
+// pieces move (position/square_sums.h).
+template <class P>
+concept KeepsSquareSums = requires(P& p, const P& cp, Player pl) {
+    p.keep_square_sums(std::uint64_t{1}, [](PieceCode, Square) { return SquareWorth{}; });
+    { cp.square_sums_id() } -> std::same_as<std::uint64_t>;
+    { cp.square_sum(pl) } -> std::same_as<SquareWorth>;
+    { cp.royal_square(pl) } -> std::same_as<Square>;
+};
+
 template <class P>
 concept ListsPieces = requires(const P& p, std::pair<Square, PieceCode>* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
@@ -123,6 +134,15 @@ class Evaluator {
     // The score of `pos` for its player to move. P: any Position contract implementation.
     template <class P>
     int evaluate(const P& pos) const;
+    // Has a position that can keep this evaluation's material and square terms summed keep
+    // them (a search does so once before it starts); evaluate() is the same either way.
+    template <class P>
+    void keep_square_sums(P& pos) const {
+        if constexpr (KeepsSquareSums<P>)
+            if (pos.square_sums_id() != square_sums_id_)
+                pos.keep_square_sums(square_sums_id_,
+                                     [this](PieceCode pc, Square s) { return worth(pc, s); });
+    }
 
     // Values for move ordering and exchange tests.
     int face_value(int face) const { return face_value_[static_cast<std::size_t>(face)]; }
@@ -152,6 +172,12 @@ class Evaluator {
                                    const Attacks& attacks_on) const;
 
   private:
+    // What a piece adds to its owner's total on square s (a King: nothing, kept apart).
+    SquareWorth worth(PieceCode pc, Square s) const {
+        const int face = face_of(pc);
+        if (royal_face_[static_cast<std::size_t>(face)]) return {};
+        return {face_value(face) + positional(owner_of(pc), face, s), face_value(face)};
+    }
     int positional(Player p, int face, Square s) const {
         return pst_[(static_cast<std::size_t>(p) * 256 + static_cast<std::size_t>(face)) *
                         squares_ +
@@ -160,6 +186,7 @@ class Evaluator {
 
     const Variant& v_;
     EvalWeights w_;
+    std::uint64_t square_sums_id_ = new_square_sums_id();
     int players_;
     std::size_t squares_;
     std::array<int, 256> face_value_{};
@@ -176,17 +203,30 @@ int Evaluator::evaluate(const P& pos) const {
     std::array<int, kMaxPlayers> material{};  // values of board and hand pieces, for mop-up
     std::array<int, kMaxPlayers> hand_total{};
     std::array<Square, kMaxPlayers> king{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
-    auto add = [&](Square s, PieceCode pc) {
-        const Player o = owner_of(pc);
-        const int face = face_of(pc);
-        if (royal_face_[static_cast<std::size_t>(face)]) {
-            king[static_cast<std::size_t>(o)] = s;
-            return;
+    bool summed = false;
+    if constexpr (KeepsSquareSums<P>) {
+        if (pos.square_sums_id() == square_sums_id_) {
+            for (Player p = 0; p < players_; ++p) {
+                const auto up = static_cast<std::size_t>(p);
+                const SquareWorth sum = pos.square_sum(p);
+                total[up] = sum.score;
+                material[up] = sum.material;
+                king[up] = pos.royal_square(p);
+            }
+            summed = true;
         }
-        total[static_cast<std::size_t>(o)] += face_value(face) + positional(o, face, s);
-        material[static_cast<std::size_t>(o)] += face_value(face);
-    };
-    for_each_piece(pos, static_cast<int>(squares_), add);
+    }
+    if (!summed)
+        for_each_piece(pos, static_cast<int>(squares_), [&](Square s, PieceCode pc) {
+            const auto o = static_cast<std::size_t>(owner_of(pc));
+            if (royal_face_[static_cast<std::size_t>(face_of(pc))]) {
+                king[o] = s;
+                return;
+            }
+            const SquareWorth w = worth(pc, s);
+            total[o] += w.score;
+            material[o] += w.material;
+        });
     // Attack counts up to 2 and mobility: from one map per player where the position makes
     // them, else square by square.
     [[maybe_unused]] std::array<typename AttackMapOf<P>::type, kMaxPlayers> maps{};

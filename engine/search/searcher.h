@@ -871,6 +871,7 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
     time_.start(limits);
     tt_.new_search();
     repetitions_.reset(pos.key_history());
+    eval_.keep_square_sums(pos);
     const std::size_t history_size = static_cast<std::size_t>(variant_.geo.squares() + 128) *
                                      static_cast<std::size_t>(variant_.geo.squares());
     for (auto& h : history_) {
