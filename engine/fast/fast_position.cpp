@@ -416,6 +416,7 @@ Piece FastPosition::remove_raw(int sq) {
 }
 
 void FastPosition::do_move(Move m) {
+    check_squares_.known = 0;
     const Color us = us_;
     stack_.push_back(StateInfo{m, 0, key_, checkers_});
     const int to = kTables.internal[m.to()];
@@ -456,6 +457,7 @@ void FastPosition::do_move(Move m) {
 
 void FastPosition::undo_move() {
     assert(!stack_.empty() && "undo_move without a move to undo");
+    check_squares_.known = 0;
     const StateInfo& st = stack_.back();
     const Color us = ~us_;
     const int to = kTables.internal[st.move.to()];
@@ -478,6 +480,7 @@ void FastPosition::undo_move() {
 }
 
 void FastPosition::do_null_move() {
+    check_squares_.known = 0;
     stack_.push_back(StateInfo{Move(), 0, key_, checkers_});
     key_ += keys_->side_change[us_];
     us_ = ~us_;
@@ -486,6 +489,7 @@ void FastPosition::do_null_move() {
 }
 
 void FastPosition::undo_null_move() {
+    check_squares_.known = 0;
     us_ = ~us_;
     key_ = stack_.back().key;
     checkers_ = stack_.back().checkers;
@@ -590,10 +594,36 @@ template <Color By>
            ((ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & s.diag_south);
 }
 
+Bitboard FastPosition::check_squares(int kind) const {
+    CheckSquares& cs = check_squares_;
+    if (!(cs.known & (1u << kind))) {
+        // A piece of the side to move on x attacks the King exactly when the same kind of the
+        // other color on the King's square attacks x (the reversed vectors, as in drop_attacks).
+        const int ksq = king_[~us_];
+        cs.of_kind[kind] = us_ == kBlack ? attacks<kWhite>(kind, ksq, occupied())
+                                         : attacks<kBlack>(kind, ksq, occupied());
+        cs.known |= 1u << kind;
+    }
+    return cs.of_kind[kind];
+}
+
+Bitboard FastPosition::discoverers() const {
+    CheckSquares& cs = check_squares_;
+    if (!(cs.known & CheckSquares::kDiscoverersKnown)) {
+        cs.discoverers = line_blockers(us_, king_[~us_], occupied()) & by_color_[us_];
+        cs.known |= CheckSquares::kDiscoverersKnown;
+    }
+    return cs.discoverers;
+}
+
 Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
     const int ksq = king_[c];
     if (ksq == kNoSq) return Bitboard();
-    const Sliders s = sliders(~c);
+    return line_blockers(~c, ksq, occ) & by_color_[c];
+}
+
+Bitboard FastPosition::line_blockers(Color by, int ksq, Bitboard occ) const {
+    const Sliders s = sliders(by);
     const Bitboard snipers = (ray_bb(kN, ksq) & s.from_north) | (ray_bb(kS, ksq) & s.from_south) |
                              ((ray_bb(kE, ksq) | ray_bb(kW, ksq)) & s.horizontal) |
                              ((ray_bb(kNE, ksq) | ray_bb(kNW, ksq)) & s.diag_north) |
@@ -603,7 +633,7 @@ Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
         const Bitboard b = between(ksq, sq) & occ;
         if (b && !b.more_than_one()) result |= b;
     });
-    return result & by_color_[c];
+    return result;
 }
 
 Bitboard FastPosition::discovered_attacker(Color by, int ksq, int vacated, Bitboard occ,
@@ -843,21 +873,25 @@ bool FastPosition::gives_check(Move m) const {
         self.undo_move();
         return check;
     }
-    // As checkers_after() in do_move, on the occupancy the move would leave.
     const int to = kTables.internal[m.to()];
-    Bitboard occ = occupied() | square_bb(to);
-    int kind, from = kNoSq;
-    if (m.is_drop()) {
-        kind = keys_->kind_of_type[m.dropped()];
-    } else {
-        from = kTables.internal[m.from()];
-        kind = kind_of(board_[from]) + (m.promotes() ? kPromoted : 0);
-        occ ^= square_bb(from);
+    if (m.is_drop()) return check_squares(keys_->kind_of_type[m.dropped()]).test(to);
+    if (!m.promotes()) {
+        const int from = kTables.internal[m.from()];
+        // A piece that checks from `to` through `from` would have checked from `from` already.
+        if (check_squares(kind_of(board_[from])).test(to)) return true;
+        if (!discoverers().test(from)) return false;
+        // Off the line it blocked, the line opens; along it, only a leap past the slider does.
+        if (kTables.direction[ksq][to] != kTables.direction[ksq][from]) return true;
     }
+    // A promotion (the new kind may check through `from`) or a move along the line: as
+    // checkers_after() in do_move, on the occupancy the move would leave.
+    const int from = kTables.internal[m.from()];
+    const int kind = kind_of(board_[from]) + (m.promotes() ? kPromoted : 0);
+    const Bitboard occ = (occupied() | square_bb(to)) ^ square_bb(from);
     const Bitboard direct =
         us_ == kBlack ? attacks<kBlack>(kind, to, occ) : attacks<kWhite>(kind, to, occ);
     if (direct.test(ksq)) return true;
-    return from != kNoSq && discovered_attacker(us_, ksq, from, occ, square_bb(from));
+    return static_cast<bool>(discovered_attacker(us_, ksq, from, occ, square_bb(from)));
 }
 
 std::uint64_t FastPosition::perft_leaves(int depth) {

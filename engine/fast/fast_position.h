@@ -198,6 +198,21 @@ class FastPosition {
     template <fast::Color By>
     bool slid_onto(int sq, fast::Bitboard occ) const;
     fast::Bitboard pinned(fast::Color c, fast::Bitboard occ) const;
+    // The pieces (of any color) that stand alone between a slider of `by` and the square ksq
+    // on the slider's line.
+    fast::Bitboard line_blockers(fast::Color by, int ksq, fast::Bitboard occ) const;
+    // For gives_check, each computed when first asked in a position: the squares from which a
+    // piece of `kind` of the side to move would attack the enemy King, and the side to move's
+    // pieces that alone block one of its sliders' lines to that King (moved off the line, they
+    // uncover a check).
+    fast::Bitboard check_squares(int kind) const;
+    fast::Bitboard discoverers() const;
+    struct CheckSquares {
+        static constexpr std::uint32_t kDiscoverersKnown = 1u << 31;
+        std::uint32_t known = 0;  // bit k: of_kind[k] is computed
+        std::array<fast::Bitboard, fast::kKinds> of_kind;
+        fast::Bitboard discoverers;
+    };
     template <fast::Color C>
     AttackMap attack_map_of() const;
     // The slider of `by` that attacks the square ksq along the line through `vacated` once
@@ -243,6 +258,7 @@ class FastPosition {
     // first move's checkers are found by the full scan: the moved piece may not be the only one.
     std::size_t full_check_scan_until_ = 0;
     KeyHistory key_history_;
+    mutable CheckSquares check_squares_{};
     // The square sums (square_sums.h), if kept: worth by piece and square, and the sums.
     std::uint64_t square_sums_id_ = 0;
     std::shared_ptr<const std::vector<SquareWorth>> square_worth_;
