@@ -360,7 +360,7 @@ int FastPosition::drop_attacks(Player by, PieceType t, Square s, Square* out) co
     return n;
 }
 
-int FastPosition::list_pieces(std::pair<Square, PieceCode>* out) const {
+int FastPosition::list_pieces(PlacedPiece* out) const {
     int n = 0;
     occupied().for_each([&](int sq) {
         out[n++] = {kTables.canonical[sq], keys_->code[board_[sq]]};

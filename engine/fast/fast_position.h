@@ -63,7 +63,7 @@ class FastPosition {
     }
     // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
     // count. The evaluation reads the board through this where a position offers it.
-    int list_pieces(std::pair<Square, PieceCode>* out) const;
+    int list_pieces(PlacedPiece* out) const;
     // The sums of position/square_sums.h: from now on, per player, the worth of its pieces on
     // the board (worth(piece, square), read once), named by `id`.
     void keep_square_sums(std::uint64_t id,

@@ -102,7 +102,7 @@ concept KeepsSquareSums = requires(P& p, const P& cp, Player pl) {
 };
 
 template <class P>
-concept ListsPieces = requires(const P& p, std::pair<Square, PieceCode>* out) {
+concept ListsPieces = requires(const P& p, PlacedPiece* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
 };
 
@@ -321,15 +321,11 @@ int Evaluator::evaluate(const P& pos) const {
 template <class P, class F>
 void Evaluator::for_each_piece(const P& pos, int squares, F&& f) {
     if constexpr (ListsPieces<P>) {
-        // Room without initialising it (a pair's constructor would zero all 128 at every call).
-        union Room {
-            Room() {}
-            std::array<std::pair<Square, PieceCode>, 128> placed;
-        } room;
-        const int n = pos.list_pieces(room.placed.data());
+        std::array<PlacedPiece, 128> placed;  // not initialised: list_pieces fills it
+        const int n = pos.list_pieces(placed.data());
         for (int i = 0; i < n; ++i)
-            f(room.placed[static_cast<std::size_t>(i)].first,
-              room.placed[static_cast<std::size_t>(i)].second);
+            f(placed[static_cast<std::size_t>(i)].square,
+              placed[static_cast<std::size_t>(i)].piece);
     } else {
         for (Square s = 0; s < squares; ++s)
             if (const PieceCode pc = pos.piece_on(s); pc != kEmpty) f(s, pc);

@@ -212,9 +212,15 @@ class Searcher {
     int earlier_key(std::size_t up, std::size_t back) const {
         return up >= back ? frames_[up - back].cont_key : ContinuationHistory::kNone;
     }
-    // What history and continuation history say of the quiet move m at ply `up`.
-    int quiet_history(Move m, std::size_t up) {
-        int s = history(m);
+    // The history row of the player to move (order() takes it once for all its moves).
+    const int* history_row() const {
+        return history_[static_cast<std::size_t>(pos_->side_to_move())].data();
+    }
+    // What history (of the row of the player to move) and continuation history say of the
+    // quiet move m at ply `up`.
+    int quiet_history(Move m, std::size_t up) const { return quiet_history(history_row(), m, up); }
+    int quiet_history(const int* row, Move m, std::size_t up) const {
+        int s = row[history_index(m)];
         if (tuning_.continuation_history) {
             const int k = continuation_key(m);
             s += cont_.get(earlier_key(up, 1), k) + cont_.get(earlier_key(up, 2), k);
@@ -316,21 +322,13 @@ template <SearchPosition P>
 void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
     f.keys.resize(f.moves.size());
     f.best_key = 0;
-    // The plain history of the player to move, read directly (quiet_history() adds the
-    // continuation history when it is on).
-    const int* plain_history =
-        tuning_.continuation_history
-            ? nullptr
-            : history_[static_cast<std::size_t>(pos_->side_to_move())].data();
+    const int* row = history_row();
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
         bool pending = false;
         if (m == tt_move)
             s = 1 << 30;
-        else if (m.is_drop() && plain_history && m != f.killers[0] && m != f.killers[1] &&
-                 m != f.counter)
-            s = std::clamp(plain_history[history_index(m)], -(1 << 26), (1 << 26));
         else if (is_capture(m) || m.promotes()) {
             // Scored as sound; whether it is (the exchange) is asked only if it comes up.
             s = capture_score(m, true);
@@ -342,7 +340,8 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
         else if (m == f.counter)
             s = 1 << 27;
         else
-            s = std::clamp(quiet_history(m, static_cast<std::size_t>(ply)), -(1 << 26), (1 << 26));
+            s = std::clamp(quiet_history(row, m, static_cast<std::size_t>(ply)), -(1 << 26),
+                           (1 << 26));
         f.keys[i] = order_key(s, m, pending);
         if (f.keys[i] > f.keys[f.best_key]) f.best_key = i;
     }

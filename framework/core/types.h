@@ -66,6 +66,12 @@ constexpr Vec to_board(RelVec r, Orientation o) {
 using PieceCode = std::uint16_t;
 inline constexpr PieceCode kEmpty = 0;
 
+// A piece and the square it stands on (no initialiser: a list of them is room, filled as used).
+struct PlacedPiece {
+    Square square;
+    PieceCode piece;
+};
+
 constexpr PieceCode make_piece(Player owner, PieceType type, bool promoted) {
     return static_cast<PieceCode>(((owner + 1) << 8) | (promoted ? 0x80 : 0) | type);
 }
