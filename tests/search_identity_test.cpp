@@ -5,6 +5,7 @@
 // here only to check that the file is well formed).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "fast/fast_position.h"
 #include "search/engine.h"
 #include "test_support.h"
+#include "text/notation.h"
 
 namespace seireigi {
 namespace {
@@ -118,6 +120,48 @@ TEST(SearchIdentity, SwitchedOffTechniquesKeepFastAndGenericEqual) {
     }
     EXPECT_GE(compared, 6);
     EXPECT_GE(changed, 3);
+}
+
+// The moves a node hands out stage by stage (hash move, captures, quiet moves and drops, losing
+// captures) are every legal move once: at depth 1 with as many lines as there are legal moves,
+// each line starts with another move and together they are the legal moves, on both engines.
+TEST(SearchIdentity, EveryRootMoveIsOneLineOfAFullMultiPv) {
+    int compared = 0;
+    for (const auto& p : read_bench_positions()) {
+        const auto v = testing::variant(p.variant);
+        if (!FastPosition::supports(*v)) continue;
+        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
+        const PositionState st = testing::position(*v, p.position);
+        FastPosition pos(v, st);
+        MoveList legal_moves;
+        pos.legal_moves(legal_moves);
+        // Compared as sorted move texts, so a difference reads as the moves missing or doubled.
+        const auto texts = [&](const MoveList& moves) {
+            std::vector<std::string> out;
+            for (const Move m : moves) out.push_back(write_move(*v, m));
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        const std::vector<std::string> legal = texts(legal_moves);
+        for (auto implementation :
+             {search::Implementation::Fast, search::Implementation::Generic}) {
+            search::Options options;
+            options.implementation = implementation;
+            auto engine = search::Engine::create(v, options);
+            ASSERT_TRUE(engine);
+            engine->set_position(st, {});
+            search::Limits limits;
+            limits.depth = 1;
+            limits.multipv = static_cast<int>(legal.size());
+            MoveList firsts;
+            engine->search(limits, [&](const search::Info& info) {
+                if (!info.pv.empty()) firsts.push_back(info.pv.front());
+            });
+            EXPECT_EQ(texts(firsts), legal);
+        }
+        ++compared;
+    }
+    EXPECT_GE(compared, 6);
 }
 
 }  // namespace

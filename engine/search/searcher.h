@@ -152,6 +152,9 @@ class Searcher {
         return (std::uint64_t{static_cast<std::uint32_t>(score) ^ 0x80000000u} << 32) | low;
     }
     static bool is_pending(std::uint64_t key) { return (key & 0x80000000u) == 0; }
+    // A capture or promotion picked (and so settled) keeps a positive score only when it does not
+    // lose the exchange.
+    static bool is_sound(std::uint64_t key) { return score_of(key) > 0; }
     static int score_of(std::uint64_t key) {
         return static_cast<std::int32_t>(static_cast<std::uint32_t>(key >> 32) ^ 0x80000000u);
     }
@@ -436,7 +439,7 @@ Move Searcher<P>::next_move(Frame& f, int ply) {
             case Stage::Captures:
                 if (f.next < f.keys.size()) {
                     const Move m = pick(f, f.next);  // settles whether it loses the exchange
-                    if (score_of(f.keys[f.next]) > 0) {
+                    if (is_sound(f.keys[f.next])) {
                         ++f.next;
                         return m;
                     }
@@ -582,7 +585,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         if (!in_check && best > -kMateBound && best + victim_gain(m) + 200 < alpha && !m.promotes())
             continue;
         if (!in_check && best > -kMateBound) {
-            const bool sound = score_of(f.keys[i]) > 0;
+            const bool sound = is_sound(f.keys[i]);
             if (!sound || (pos_->gives_check(m) && !exchange_at_least(m, 0))) continue;
         }
         f.move = m;
@@ -938,6 +941,9 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
                 seldepth_ = 0;
                 score = search(alpha, beta, depth, 0, true, false, false);
                 if (stop_) break;
+                // A full window cannot widen: a root whose every move is left out (in check)
+                // scores -kInfinite and would otherwise be searched again and again.
+                if (alpha == -kInfinite && beta == kInfinite) break;
                 if (score <= alpha) {
                     alpha = std::max(-kInfinite, score - delta);
                     delta *= 2;
