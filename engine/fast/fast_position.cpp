@@ -790,37 +790,6 @@ void FastPosition::generate_for(Sink& sink, Bitboard checkers) const {
         if (any_hand && drop_target) generate_drops<Us>(sink, drop_target);
 }
 
-// A MoveWriter of the moves that give check (MoveKind::Checks). A piece's targets are cut to the
-// squares from which its kind checks (check_squares), a drop's too; the moves of a piece that may
-// uncover a check (discoverers), promotions, and every move where the enemy King may stand in
-// check already are asked of gives_check one by one.
-struct FastPosition::CheckWriter : MoveWriter {
-    const FastPosition& pos;
-    bool ask_each = pos.stack_.size() < pos.full_check_scan_until_;
-
-    void add_to(std::uint32_t bits, Bitboard to) {
-        const Move m = raw_move(bits);
-        if (ask_each || (!m.is_drop() &&
-                         (m.promotes() || pos.discoverers().test(kTables.internal[m.from()])))) {
-            to.for_each([&](int t) { keep_if_check(bits | kTables.canonical[t]); });
-            return;
-        }
-        const int kind = m.is_drop() ? pos.keys_->kind_of_type[m.dropped()]
-                                     : kind_of(pos.board_[kTables.internal[m.from()]]);
-        MoveWriter::add_to(bits, to & pos.check_squares(kind));
-    }
-    template <int Back>
-    void add_pushes(std::uint32_t bits, Bitboard to) {
-        to.for_each([&](int t) { add_to(from_bits(t + Back) | bits, square_bb(t)); });
-    }
-    void add_drops(const std::uint32_t* bits, int kinds, Bitboard to) {
-        for (int i = 0; i < kinds; ++i) add_to(bits[i], to);
-    }
-    void keep_if_check(std::uint32_t raw) {
-        if (pos.gives_check(raw_move(raw))) *out++ = raw_move(raw);
-    }
-};
-
 int FastPosition::generate(Move* out) const {
     MoveWriter w{out};
     if (us_ == kBlack)
@@ -883,11 +852,11 @@ void FastPosition::generate_kind(MoveKind kind, List& list) const {
         n = generate_with(CaptureWriter{{start}, by_color_[~us_]});
     else if (kind == MoveKind::Quiets)
         n = generate_with(QuietWriter{{start}, ~occupied()});
-    else if (kind == MoveKind::Checks)
-        n = generate_with(CheckWriter{{start}, *this});
     else
         n = generate(buf.data());
-    for (int i = 0; i < n; ++i) list.push_back(start[i]);
+    const bool filter = kind == MoveKind::Checks;
+    for (int i = 0; i < n; ++i)
+        if (!filter || is_of_kind(*this, start[i], kind)) list.push_back(start[i]);
 }
 template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;

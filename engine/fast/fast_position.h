@@ -44,8 +44,6 @@ class FastPosition {
     // Room for the legal moves of one position: far above any real position (shogi's most is
     // 593; 7 kinds of drops on 79 empty squares are 553).
     static constexpr int kMaxMoves = 2048;
-    // generate(MoveKind::Checks) makes the checks directly, not by testing every move.
-    static constexpr bool kGeneratesChecks = true;
 
     // Throws std::invalid_argument when the variant is not standard Seireigi (with the first
     // differing rules line) or the position cannot be represented (more than one King per side,
@@ -160,8 +158,6 @@ class FastPosition {
 
     template <class List>
     void generate_kind(MoveKind kind, List& list) const;
-    // The sink of MoveKind::Checks (.cpp): keeps the moves that give check.
-    struct CheckWriter;
     // The generators hand their moves to a sink that writes or only counts them (.cpp).
     template <fast::Color Us, class Sink>
     void generate_for(Sink& sink, fast::Bitboard checkers) const;

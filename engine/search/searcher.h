@@ -62,10 +62,6 @@ template <class P>
 concept GeneratesKinds = requires(const P& p, MoveKind kind, MoveList& list) {
     p.generate(kind, list);
 };
-// A position whose generator makes the checks directly, cheaper than testing every legal move
-// for check (which is how the mate probe finds them otherwise).
-template <class P>
-concept GeneratesChecks = GeneratesKinds<P> && P::kGeneratesChecks;
 
 template <SearchPosition P>
 class Searcher {
@@ -127,9 +123,7 @@ class Searcher {
     int search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
                bool cut_node);
     int quiesce(int alpha, int beta, int ply, int qdepth);
-    // A move that checkmates at once, or the null Move. Its candidates are the checks landing
-    // near an enemy King: generated, or (a position that does not generate checks) found among
-    // f.moves, which must then hold the legal moves here.
+    // A move of f.moves (the legal moves here) that checkmates at once, or the null Move.
     Move mate_in_one(Frame& f);
     // The next move of a full-width node (the null Move after the last), stage by stage, each
     // stage's moves in the order order() and pick() give; a stage is generated and scored when
@@ -490,14 +484,9 @@ template <SearchPosition P>
 Move Searcher<P>::mate_in_one(Frame& f) {
     auto& candidates = f.probe;
     candidates.clear();
-    if constexpr (GeneratesChecks<P>) {
-        pos_->generate(MoveKind::Checks, candidates);
-        std::erase_if(candidates, [&](Move m) { return !lands_near_enemy_king(m); });
-    } else {
-        // Only a check can mate: asking costs a fraction of making the move.
-        for (Move m : f.moves)
-            if (lands_near_enemy_king(m) && pos_->gives_check(m)) candidates.push_back(m);
-    }
+    // Only a check can mate: asking costs a fraction of making the move.
+    for (Move m : f.moves)
+        if (lands_near_enemy_king(m) && pos_->gives_check(m)) candidates.push_back(m);
     std::sort(candidates.begin(), candidates.end());
     for (Move m : candidates) {
         pos_->do_move(m);
@@ -548,16 +537,14 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             return best;
         }
         alpha = std::max(alpha, best);
-        // Only captures and promotions are searched: a position that generates them alone
-        // saves generating the drops. The first level's mate-in-one probe needs the checks
-        // too, and the legal moves where the position does not generate checks.
+        // Below the first level only captures and promotions are searched: a position that
+        // generates them alone saves generating the drops. The first level needs every move
+        // for its mate-in-one probe.
         bool all_moves = true;
         if constexpr (GeneratesKinds<P>) {
-            if (qdepth > 0 || GeneratesChecks<P>) {
+            if (qdepth > 0) {
                 pos_->generate(MoveKind::Captures, f.moves);
                 all_moves = false;
-                if (qdepth == 0 && f.moves.empty() && !pos_->has_legal_move(pos_->side_to_move()))
-                    return mated_in(ply);
             }
         }
         if (all_moves) {
@@ -720,7 +707,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     if (t.mate_probe_depth > 0 && depth <= t.mate_probe_depth && ply > 0 && !in_check &&
         !excluding) {
         f.moves.clear();
-        if constexpr (!GeneratesChecks<P>) pos_->legal_moves(f.moves);
+        pos_->legal_moves(f.moves);
         if (const Move m = mate_in_one(f); !m.is_null()) {
             if (pv_node) update_pv_leaf(ply, m);
             tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), f.static_eval, depth,
