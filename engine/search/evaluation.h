@@ -106,6 +106,13 @@ concept ListsPieces = requires(const P& p, PlacedPiece* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
 };
 
+// A position that tells whether a piece of another player than p stands within two squares
+// (Chebyshev) of the square s.
+template <class P>
+concept FindsOthersNear = requires(const P& p, Player pl, Square s) {
+    { p.others_near(pl, s) } -> std::same_as<bool>;
+};
+
 // The type of a position's attack map, or an empty stand-in.
 struct NoAttackMap {};
 template <class P>
@@ -152,6 +159,15 @@ class Evaluator {
     int capture_gain(int face) const { return face_value(face) + hand_value(face & 0x7F); }
 
   private:
+    // Whether another player's piece may stand within two squares of player p's King on k
+    // (true where the position cannot tell): the squares need not be walked otherwise.
+    template <class P>
+    static bool others_near(const P& pos, Player p, Square k) {
+        if constexpr (FindsOthersNear<P>)
+            return pos.others_near(p, k);
+        else
+            return true;
+    }
     // Calls f(square, piece) for every piece on the board.
     template <class P, class F>
     static void for_each_piece(const P& pos, int squares, F&& f);
@@ -269,11 +285,12 @@ int Evaluator::evaluate(const P& pos) const {
                     safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
             }
         }
-        for (Square n : ring2_[static_cast<std::size_t>(k)]) {
-            const PieceCode pc = pos.piece_on(n);
-            if (pc != kEmpty && owner_of(pc) != p)
-                safety -= face_value(face_of(pc)) * w_.pressure_pct / 200;
-        }
+        if (others_near(pos, p, k))
+            for (Square n : ring2_[static_cast<std::size_t>(k)]) {
+                const PieceCode pc = pos.piece_on(n);
+                if (pc != kEmpty && owner_of(pc) != p)
+                    safety -= face_value(face_of(pc)) * w_.pressure_pct / 200;
+            }
         total[static_cast<std::size_t>(p)] += safety;
     }
     if constexpr (CountsAttackers<P>) {
@@ -384,11 +401,12 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
     if (enemy_hand > 0)
         units += zone.holes * w_.danger_hole + zone.supported_holes * w_.danger_supported_hole;
     int pressure = 0;
-    for (Square n : ring1_[static_cast<std::size_t>(k)]) {
-        const PieceCode pc = pos.piece_on(n);
-        if (pc != kEmpty && owner_of(pc) != p)
-            pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;
-    }
+    if (others_near(pos, p, k))
+        for (Square n : ring1_[static_cast<std::size_t>(k)]) {
+            const PieceCode pc = pos.piece_on(n);
+            if (pc != kEmpty && owner_of(pc) != p)
+                pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;
+        }
     // Safe drop checks: for each type an opponent holds, whether some empty square it could
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
     // square next to the King, which the King defends).
