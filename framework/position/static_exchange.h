@@ -81,7 +81,9 @@ class SwapList {
     }
 
   private:
-    std::array<int, kCapacity> gains_{};
+    // Not initialised: only the first size_ entries are read, each written before (zeroing
+    // the room cost a call per exchange test).
+    std::array<int, kCapacity> gains_;
     int size_ = 1;
 };
 
