@@ -409,8 +409,9 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
         }
     // Safe drop checks: for each type an opponent holds, whether some empty square it could
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
-    // square next to the King, which the King defends).
-    if (w_.danger_drop_check_pct) {
+    // square next to the King, which the King defends). Opponents with empty hands (their
+    // hands' value, capped, is enemy_hand) have nothing to drop.
+    if (w_.danger_drop_check_pct && (enemy_hand > 0 || w_.hole_hand_cap <= 0)) {
         for (Player q = 0; q < players_; ++q) {
             if (q == p || !pos.is_active(q)) continue;
             for (PieceType t : v_.hand_types) {
