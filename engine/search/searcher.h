@@ -163,10 +163,11 @@ class Searcher {
     }
     int capture_score(Move m, bool sound) const;
     void settle(std::uint64_t& key) const;
-    // Whether m ends within two squares of an enemy King (candidates of the mate probe).
-    bool lands_near_enemy_king(Move m) const {
-        return near_enemy_king_[static_cast<std::size_t>(
-                   pos_->side_to_move() * variant_.geo.squares() + m.to())] != 0;
+    // Per square, whether it lies within two squares of an enemy King of the player to move
+    // (whether a move ending there is a candidate of the mate probe).
+    const std::uint8_t* near_enemy_king() const {
+        return near_enemy_king_.data() +
+               static_cast<std::size_t>(pos_->side_to_move() * variant_.geo.squares());
     }
     bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
     // Whether m wins at least `threshold` by static exchange (always, on a position without it).
@@ -485,8 +486,9 @@ Move Searcher<P>::mate_in_one(Frame& f) {
     auto& candidates = f.probe;
     candidates.clear();
     // Only a check can mate: asking costs a fraction of making the move.
+    const std::uint8_t* near = near_enemy_king();
     for (Move m : f.moves)
-        if (lands_near_enemy_king(m) && pos_->gives_check(m)) candidates.push_back(m);
+        if (near[m.to()] && pos_->gives_check(m)) candidates.push_back(m);
     std::sort(candidates.begin(), candidates.end());
     for (Move m : candidates) {
         pos_->do_move(m);
