@@ -144,6 +144,8 @@ std::shared_ptr<const VariantKeys> build_keys(const Variant& v) {
         if (v.types[t].is_base && v.types[t].royal) k->type_of_kind[kKing] = t;
     for (int kind = kPawn; kind <= kKing; ++kind)
         k->kind_of_type[k->type_of_kind[kind]] = static_cast<std::int8_t>(kind);
+    for (int kind = kPawn; kind < kKing; ++kind)
+        k->hand_slot[k->type_of_kind[kind]] = static_cast<std::uint8_t>(kind);
     for (int c = 0; c < 2; ++c) {
         for (int kind = kPawn; kind < kKinds; ++kind) {
             const Piece p = fast::make_piece(static_cast<Color>(c), kind);

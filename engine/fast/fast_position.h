@@ -79,8 +79,7 @@ class FastPosition {
         return king_[p] == fast::kNoSq ? kNoSquare : fast::kTables.canonical[king_[p]];
     }
     int hand_count(Player p, PieceType t) const {
-        const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
-        return kind >= fast::kPawn && kind < fast::kKing ? hand_[p][kind] : 0;
+        return static_cast<unsigned>(t) < 128 ? hand_[p][keys_->hand_slot[t]] : 0;
     }
     bool is_active(Player p) const { return (active_ >> p) & 1; }
     std::uint64_t key() const { return key_; }

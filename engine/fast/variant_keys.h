@@ -19,9 +19,12 @@ struct VariantKeys {
     std::array<std::uint64_t, 2> side_change{};  // to_move(~c) - to_move(c)
     std::uint64_t to_move[2]{};
     std::uint64_t active = 0;
-    std::array<PieceType, kKing + 1> type_of_kind{};    // base kinds 1..8 -> variant type
-    std::array<PieceCode, 32> code{};                   // internal piece -> PieceCode
-    std::array<std::int8_t, 128> kind_of_type{};        // variant base type -> kind, or -1
+    std::array<PieceType, kKing + 1> type_of_kind{};  // base kinds 1..8 -> variant type
+    std::array<PieceCode, 32> code{};                 // internal piece -> PieceCode
+    std::array<std::int8_t, 128> kind_of_type{};      // variant base type -> kind, or -1
+    // Variant type -> its kind's slot in a hand, or kNoKind (a slot that stays empty) for the
+    // types that never go to a hand: a hand count is one lookup.
+    std::array<std::uint8_t, 128> hand_slot{};
     std::array<std::uint32_t, kHandKinds> drop_bits{};  // Move::drop(type, 0)
     // Static exchange (position/static_exchange.h), by kind: what capturing it wins, what
     // promoting it wins, and the kinds in the order attackers capture (ties share an order).
