@@ -136,6 +136,9 @@ namespace {
 // the royal: the fingerprint fixes this order, so it maps the variant's types to our kinds.
 constexpr int kHandOrder[] = {kPawn, kLance, kKnight, kSilver, kGold, kBishop, kRook, kKing};
 
+// piece_on() reads code[0], never written here, for an empty square.
+static_assert(kEmpty == 0);
+
 std::shared_ptr<const VariantKeys> build_keys(const Variant& v) {
     auto k = std::make_shared<VariantKeys>();
     k->kind_of_type.fill(-1);

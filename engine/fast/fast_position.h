@@ -58,8 +58,7 @@ class FastPosition {
     Player side_to_move() const { return us_; }
     // Inline: the evaluation and move ordering ask these at every node.
     PieceCode piece_on(Square s) const {
-        const fast::Piece p = board_[fast::kTables.internal[s]];
-        return p ? keys_->code[p] : kEmpty;
+        return keys_->code[board_[fast::kTables.internal[s]]];  // code[0], an empty square: kEmpty
     }
     // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
     // count. The evaluation reads the board through this where a position offers it.

@@ -20,7 +20,7 @@ struct VariantKeys {
     std::uint64_t to_move[2]{};
     std::uint64_t active = 0;
     std::array<PieceType, kKing + 1> type_of_kind{};  // base kinds 1..8 -> variant type
-    std::array<PieceCode, 32> code{};                 // internal piece -> PieceCode
+    std::array<PieceCode, 32> code{};                 // internal piece -> PieceCode (0: kEmpty)
     std::array<std::int8_t, 128> kind_of_type{};      // variant base type -> kind, or -1
     // Variant type -> its kind's slot in a hand, or kNoKind (a slot that stays empty) for the
     // types that never go to a hand: a hand count is one lookup.
