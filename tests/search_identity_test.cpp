@@ -61,6 +61,21 @@ search::Result search_to_depth(const std::shared_ptr<const Variant>& v, const Po
     return engine->search(limits, {});
 }
 
+// Calls f(variant, position) for each bench position the fast engine plays (the Seireigi
+// lines), the line named in any failure; returns how many there were.
+template <class F>
+int for_each_fast_position(F&& f) {
+    int count = 0;
+    for (const auto& p : read_bench_positions()) {
+        const auto v = testing::variant(p.variant);
+        if (!FastPosition::supports(*v)) continue;
+        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
+        f(v, testing::position(*v, p.position));
+        ++count;
+    }
+    return count;
+}
+
 TEST(SearchIdentity, BenchPositionsReadAndLegal) {
     const auto positions = read_bench_positions();
     int seireigi = 0, dai = 0;
@@ -76,22 +91,17 @@ TEST(SearchIdentity, BenchPositionsReadAndLegal) {
 }
 
 TEST(SearchIdentity, FastAndGenericEqualAtDepth4) {
-    int compared = 0;
-    for (const auto& p : read_bench_positions()) {
-        const auto v = testing::variant(p.variant);
-        if (!FastPosition::supports(*v)) continue;
-        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
-        const PositionState st = testing::position(*v, p.position);
-        const auto fast = search_to_depth(v, st, search::Implementation::Fast, 4);
-        const auto generic = search_to_depth(v, st, search::Implementation::Generic, 4);
-        EXPECT_EQ(fast.depth, 4);
-        EXPECT_EQ(fast.nodes, generic.nodes);
-        EXPECT_EQ(fast.best, generic.best)
-            << "fast " << write_move(*v, fast.best) << ", generic " << write_move(*v, generic.best);
-        EXPECT_EQ(fast.score, generic.score);
-        EXPECT_EQ(fast.pv, generic.pv);
-        ++compared;
-    }
+    const int compared = for_each_fast_position(
+        [&](const std::shared_ptr<const Variant>& v, const PositionState& st) {
+            const auto fast = search_to_depth(v, st, search::Implementation::Fast, 4);
+            const auto generic = search_to_depth(v, st, search::Implementation::Generic, 4);
+            EXPECT_EQ(fast.depth, 4);
+            EXPECT_EQ(fast.nodes, generic.nodes);
+            EXPECT_EQ(fast.best, generic.best) << "fast " << write_move(*v, fast.best)
+                                               << ", generic " << write_move(*v, generic.best);
+            EXPECT_EQ(fast.score, generic.score);
+            EXPECT_EQ(fast.pv, generic.pv);
+        });
     EXPECT_GE(compared, 6);
 }
 
@@ -102,22 +112,18 @@ TEST(SearchIdentity, SwitchedOffTechniquesKeepFastAndGenericEqual) {
         explicit Tuning(const char* text) { setenv("SEIREIGI_SEARCH_TUNING", text, 1); }
         ~Tuning() { unsetenv("SEIREIGI_SEARCH_TUNING"); }
     };
-    int compared = 0, changed = 0;
-    for (const auto& p : read_bench_positions()) {
-        const auto v = testing::variant(p.variant);
-        if (!FastPosition::supports(*v)) continue;
-        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
-        const PositionState st = testing::position(*v, p.position);
-        const auto off = search_to_depth(v, st, search::Implementation::Fast, 5);
-        const Tuning on("continuation_history=1,se_depth=3");
-        const auto fast = search_to_depth(v, st, search::Implementation::Fast, 5);
-        const auto generic = search_to_depth(v, st, search::Implementation::Generic, 5);
-        EXPECT_EQ(fast.nodes, generic.nodes);
-        EXPECT_EQ(fast.best, generic.best);
-        EXPECT_EQ(fast.pv, generic.pv);
-        changed += fast.nodes != off.nodes;
-        ++compared;
-    }
+    int changed = 0;
+    const int compared = for_each_fast_position(
+        [&](const std::shared_ptr<const Variant>& v, const PositionState& st) {
+            const auto off = search_to_depth(v, st, search::Implementation::Fast, 5);
+            const Tuning on("continuation_history=1,se_depth=3");
+            const auto fast = search_to_depth(v, st, search::Implementation::Fast, 5);
+            const auto generic = search_to_depth(v, st, search::Implementation::Generic, 5);
+            EXPECT_EQ(fast.nodes, generic.nodes);
+            EXPECT_EQ(fast.best, generic.best);
+            EXPECT_EQ(fast.pv, generic.pv);
+            changed += fast.nodes != off.nodes;
+        });
     EXPECT_GE(compared, 6);
     EXPECT_GE(changed, 3);
 }
@@ -126,41 +132,36 @@ TEST(SearchIdentity, SwitchedOffTechniquesKeepFastAndGenericEqual) {
 // captures) are every legal move once: at depth 1 with as many lines as there are legal moves,
 // each line starts with another move and together they are the legal moves, on both engines.
 TEST(SearchIdentity, EveryRootMoveIsOneLineOfAFullMultiPv) {
-    int compared = 0;
-    for (const auto& p : read_bench_positions()) {
-        const auto v = testing::variant(p.variant);
-        if (!FastPosition::supports(*v)) continue;
-        SCOPED_TRACE(kBenchFile + ":" + std::to_string(p.line) + " " + p.position);
-        const PositionState st = testing::position(*v, p.position);
-        FastPosition pos(v, st);
-        MoveList legal_moves;
-        pos.legal_moves(legal_moves);
-        // Compared as sorted move texts, so a difference reads as the moves missing or doubled.
-        const auto texts = [&](const MoveList& moves) {
-            std::vector<std::string> out;
-            for (const Move m : moves) out.push_back(write_move(*v, m));
-            std::sort(out.begin(), out.end());
-            return out;
-        };
-        const std::vector<std::string> legal = texts(legal_moves);
-        for (auto implementation :
-             {search::Implementation::Fast, search::Implementation::Generic}) {
-            search::Options options;
-            options.implementation = implementation;
-            auto engine = search::Engine::create(v, options);
-            ASSERT_TRUE(engine);
-            engine->set_position(st, {});
-            search::Limits limits;
-            limits.depth = 1;
-            limits.multipv = static_cast<int>(legal.size());
-            MoveList firsts;
-            engine->search(limits, [&](const search::Info& info) {
-                if (!info.pv.empty()) firsts.push_back(info.pv.front());
-            });
-            EXPECT_EQ(texts(firsts), legal);
-        }
-        ++compared;
-    }
+    const int compared = for_each_fast_position(
+        [&](const std::shared_ptr<const Variant>& v, const PositionState& st) {
+            FastPosition pos(v, st);
+            MoveList legal_moves;
+            pos.legal_moves(legal_moves);
+            // Compared as sorted move texts, so a difference reads as the moves missing or doubled.
+            const auto texts = [&](const MoveList& moves) {
+                std::vector<std::string> out;
+                for (const Move m : moves) out.push_back(write_move(*v, m));
+                std::sort(out.begin(), out.end());
+                return out;
+            };
+            const std::vector<std::string> legal = texts(legal_moves);
+            for (auto implementation :
+                 {search::Implementation::Fast, search::Implementation::Generic}) {
+                search::Options options;
+                options.implementation = implementation;
+                auto engine = search::Engine::create(v, options);
+                ASSERT_TRUE(engine);
+                engine->set_position(st, {});
+                search::Limits limits;
+                limits.depth = 1;
+                limits.multipv = static_cast<int>(legal.size());
+                MoveList firsts;
+                engine->search(limits, [&](const search::Info& info) {
+                    if (!info.pv.empty()) firsts.push_back(info.pv.front());
+                });
+                EXPECT_EQ(texts(firsts), legal);
+            }
+        });
     EXPECT_GE(compared, 6);
 }
 
