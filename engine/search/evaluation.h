@@ -168,6 +168,20 @@ class Evaluator {
         else
             return true;
     }
+    // The pressure of the enemy pieces on the ring of squares around player p's King on k:
+    // pressure_pct / divisor of each one's value (next to the King: 100, two squares away: 200).
+    template <class P>
+    int enemy_pressure(const P& pos, Player p, Square k,
+                       const std::vector<std::vector<Square>>& ring, int divisor) const {
+        int pressure = 0;
+        if (others_near(pos, p, k))
+            for (Square n : ring[static_cast<std::size_t>(k)]) {
+                const PieceCode pc = pos.piece_on(n);
+                if (pc != kEmpty && owner_of(pc) != p)
+                    pressure += face_value(face_of(pc)) * w_.pressure_pct / divisor;
+            }
+        return pressure;
+    }
     // Calls f(square, piece) for every piece on the board.
     template <class P, class F>
     static void for_each_piece(const P& pos, int squares, F&& f);
@@ -285,12 +299,7 @@ int Evaluator::evaluate(const P& pos) const {
                     safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
             }
         }
-        if (others_near(pos, p, k))
-            for (Square n : ring2_[static_cast<std::size_t>(k)]) {
-                const PieceCode pc = pos.piece_on(n);
-                if (pc != kEmpty && owner_of(pc) != p)
-                    safety -= face_value(face_of(pc)) * w_.pressure_pct / 200;
-            }
+        safety -= enemy_pressure(pos, p, k, ring2_, 200);
         total[static_cast<std::size_t>(p)] += safety;
     }
     if constexpr (CountsAttackers<P>) {
@@ -400,13 +409,7 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
                 zone.weak * w_.danger_weak - zone.defenders * w_.danger_defender;
     if (enemy_hand > 0)
         units += zone.holes * w_.danger_hole + zone.supported_holes * w_.danger_supported_hole;
-    int pressure = 0;
-    if (others_near(pos, p, k))
-        for (Square n : ring1_[static_cast<std::size_t>(k)]) {
-            const PieceCode pc = pos.piece_on(n);
-            if (pc != kEmpty && owner_of(pc) != p)
-                pressure += face_value(face_of(pc)) * w_.pressure_pct / 100;
-        }
+    const int pressure = enemy_pressure(pos, p, k, ring1_, 100);
     // Safe drop checks: for each type an opponent holds, whether some empty square it could
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
     // square next to the King, which the King defends). Opponents with empty hands (their
