@@ -916,6 +916,7 @@ std::uint64_t FastPosition::perft_leaves(int depth) {
 // ---- static exchange (position/static_exchange.h) ------------------------------------------
 
 int FastPosition::least_valuable(Bitboard attackers) const {
+    if (!attackers) return kNoSq;  // how most exchanges end: not worth a walk over the kinds
     const auto& order = keys_->attacker_order;
     for (std::size_t i = 0; i < keys_->kinds_by_order.size(); ++i) {
         const int kind = keys_->kinds_by_order[i];
