@@ -57,7 +57,8 @@ class ContinuationHistory {
     int key(Player p, int face, Square to) const {
         const int f = face_index_[static_cast<std::size_t>(face)];
         if (f < 0) return kNone;
-        return ((p * faces_ + f) * squares_ + to) % keys_;
+        const int k = (p * faces_ + f) * squares_ + to;
+        return k < keys_ ? k : k % keys_;  // a division only where keys fold (large boards)
     }
 
     // The entry of the move with key `now` after the move with key `before` (0 if either is
