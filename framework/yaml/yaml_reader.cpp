@@ -124,7 +124,10 @@ std::optional<std::string> closest(std::string_view word,
 
 std::string join(KeyList words) {
     std::string out;
-    for (const auto w : words) out += (out.empty() ? "" : ", ") + std::string(w);
+    for (const auto w : words) {
+        if (!out.empty()) out += ", ";
+        out += w;
+    }
     return out;
 }
 
