@@ -117,6 +117,9 @@ class Searcher {
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
         Move excluded;  // the hash move, left out while testing whether it is singular
         int static_eval = 0;
+        // Late-move pruning would leave out every quiet move still to come: next_move skips
+        // them (and their generation) instead of handing each out to be pruned.
+        bool skip_quiets = false;
     };
 
     // cut_node: a node expected to fail high (late-move reductions may be deeper there).
@@ -452,11 +455,16 @@ Move Searcher<P>::next_move(Frame& f, int ply) {
                 f.stage = Stage::StartQuiets;
                 break;
             case Stage::StartQuiets:
+                if (f.skip_quiets) {
+                    f.stage = Stage::LosingCaptures;
+                    f.next = 0;
+                    break;
+                }
                 start_stage(f, MoveKind::Quiets, ply);
                 f.stage = Stage::Quiets;
                 break;
             case Stage::Quiets:
-                if (f.next < f.keys.size()) return pick(f, f.next++);
+                if (!f.skip_quiets && f.next < f.keys.size()) return pick(f, f.next++);
                 f.stage = Stage::LosingCaptures;
                 f.next = 0;
                 break;
@@ -726,14 +734,17 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     Move best_move;
     int searched = 0, legal = 0;
     f.quiets.clear();
+    // Late-move pruning: past `late` searched moves, the quiet moves are left out.
+    const int late = (t.lmp_base + t.lmp_factor * depth * depth) *
+                     (improving && t.lmp_improving ? 2 : 1) * t.lmp_pct / 100;
+    const bool prunes_late = !pv_node && !in_check && depth <= t.lmp_depth;
+    f.skip_quiets = false;
     for (Move m; !(m = next_move(f, ply)).is_null();) {
         ++legal;
         const bool quiet = !is_capture(m) && !m.promotes();
         if (!pv_node && !in_check && searched > 0 && best > -kMateBound) {
             if (quiet) {
                 // Late-move pruning and futility pruning of quiet moves near the leaves.
-                const int late = (t.lmp_base + t.lmp_factor * depth * depth) *
-                                 (improving && t.lmp_improving ? 2 : 1) * t.lmp_pct / 100;
                 if (depth <= t.lmp_depth && searched >= late) continue;
                 // The depth the move would be searched to after its late-move reduction
                 // (if prune_lmr_depth): pruning by it reaches further from the leaves.
@@ -832,6 +843,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 }
             }
         }
+        f.skip_quiets = prunes_late && searched >= late && best > -kMateBound;
     }
     if (legal == 0) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
     if (searched == 0) return f.static_eval > -kInfinite ? f.static_eval : alpha;  // all pruned
