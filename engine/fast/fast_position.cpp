@@ -35,6 +35,9 @@ inline Move raw_move(std::uint32_t raw) {
 // set of target squares is one popcount instead of a loop).
 struct MoveWriter {
     Move* out;
+    // The squares a move that does not promote (a King's step) is kept onto: the generator
+    // tests only those King steps for safety.
+    Bitboard kept_onto() const { return Bitboard::all(); }
     // The move `bits` to every square of `to`.
     void add_to(std::uint32_t bits, Bitboard to) {
         to.for_each([&](int t) { *out++ = raw_move(bits | kTables.canonical[t]); });
@@ -61,6 +64,7 @@ struct MoveWriter {
 struct CaptureWriter : MoveWriter {
     static constexpr bool kSkipsDrops = true;
     Bitboard enemy;
+    Bitboard kept_onto() const { return enemy; }
     void add_to(std::uint32_t bits, Bitboard to) {
         MoveWriter::add_to(bits, bits & kPromoteBit ? to : to & enemy);
     }
@@ -73,6 +77,7 @@ struct CaptureWriter : MoveWriter {
 // A MoveWriter of the moves that neither capture nor promote (MoveKind::Quiets), drops included.
 struct QuietWriter : MoveWriter {
     Bitboard empty;
+    Bitboard kept_onto() const { return empty; }
     void add_to(std::uint32_t bits, Bitboard to) {
         if (!(bits & kPromoteBit)) MoveWriter::add_to(bits, to & empty);
     }
@@ -84,6 +89,7 @@ struct QuietWriter : MoveWriter {
 
 struct MoveCounter {
     int n = 0;
+    Bitboard kept_onto() const { return Bitboard::all(); }
     // Many target sets are empty (blocked pieces, no promotion): a test is cheaper than a count.
     void add_to(std::uint32_t, Bitboard to) {
         if (to) n += to.count();
@@ -672,7 +678,9 @@ bool FastPosition::in_check(Player p) const {
 template <Color Us, class Sink>
 void FastPosition::generate_king(Sink& sink, int ksq) const {
     const Bitboard to =
-        step_attacks(Us, kKing, ksq).andnot(by_color_[Us]).andnot(square_bb(king_[~Us]));
+        step_attacks(Us, kKing, ksq).andnot(by_color_[Us]).andnot(square_bb(king_[~Us])) &
+        sink.kept_onto();
+    if (!to) return;
     const Bitboard occ = occupied() ^ square_bb(ksq);  // sliders see through the moving King
     // The squares enemy pieces reach by a step or leap, from the few that stand near enough:
     // one lookup per such piece instead of eight per King step.
