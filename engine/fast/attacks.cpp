@@ -106,8 +106,25 @@ Tables build() {
     return t;
 }
 
+// Slide directions from attacks() itself: a square three steps away along a ray is beyond every
+// step and leap, so a piece reaches it on an empty board only by sliding.
+std::array<std::array<std::uint8_t, kKinds>, 2> build_slides() {
+    std::array<std::array<std::uint8_t, kKinds>, 2> slides{};
+    const int center = sq_of(4, 4);
+    for (int kind = 0; kind < kKinds; ++kind)
+        for (int d = 0; d < kDirections; ++d) {
+            const int far = sq_of(4 + 3 * kDx[d], 4 + 3 * kDy[d]);
+            if (attacks<kBlack>(kind, center, Bitboard()).test(far))
+                slides[kBlack][kind] |= static_cast<std::uint8_t>(1u << d);
+            if (attacks<kWhite>(kind, center, Bitboard()).test(far))
+                slides[kWhite][kind] |= static_cast<std::uint8_t>(1u << d);
+        }
+    return slides;
+}
+
 }  // namespace
 
 const Tables kTables = build();
+const std::array<std::array<std::uint8_t, kKinds>, 2> kSlides = build_slides();  // after kTables
 
 }  // namespace seireigi::fast

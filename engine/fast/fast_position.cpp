@@ -662,9 +662,9 @@ Bitboard FastPosition::discovered_attacker(Color by, int ksq, int vacated, Bitbo
 Bitboard FastPosition::checkers_after(Color by, int kind, int from, int to) const {
     const int ksq = king_[~by];
     const Bitboard occ = occupied();
-    const Bitboard direct =
-        by == kBlack ? attacks<kBlack>(kind, to, occ) : attacks<kWhite>(kind, to, occ);
-    Bitboard checkers = direct.test(ksq) ? square_bb(to) : Bitboard();
+    const bool direct = by == kBlack ? attacks_square<kBlack>(kind, to, ksq, occ)
+                                     : attacks_square<kWhite>(kind, to, ksq, occ);
+    Bitboard checkers = direct ? square_bb(to) : Bitboard();
     if (from != kNoSq) checkers |= discovered_attacker(by, ksq, from, occ, Bitboard());
     return checkers;
 }
@@ -912,9 +912,9 @@ bool FastPosition::gives_check(Move m) const {
     const int from = kTables.internal[m.from()];
     const int kind = kind_of(board_[from]) + (m.promotes() ? kPromoted : 0);
     const Bitboard occ = (occupied() | square_bb(to)) ^ square_bb(from);
-    const Bitboard direct =
-        us_ == kBlack ? attacks<kBlack>(kind, to, occ) : attacks<kWhite>(kind, to, occ);
-    if (direct.test(ksq)) return true;
+    if (us_ == kBlack ? attacks_square<kBlack>(kind, to, ksq, occ)
+                      : attacks_square<kWhite>(kind, to, ksq, occ))
+        return true;
     return static_cast<bool>(discovered_attacker(us_, ksq, from, occ, square_bb(from)));
 }
 
