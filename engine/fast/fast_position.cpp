@@ -298,22 +298,28 @@ FastPosition::AttackMap FastPosition::attack_map_of() const {
     const Bitboard pawns = pieces(C, kPawn).andnot(kLastRank[C]);
     add(C == kBlack ? pawns.up() : pawns.down());
     // Kind by kind, so that each kind's attacks are its own code, not a switch per piece.
-    const auto add_kind = [&]<int Kind>() {
-        pieces(C, Kind).for_each([&](int sq) { add(attacks<C>(Kind, sq, occ)); });
+    const auto add_kind = [&]<int Kind>(Bitboard set) {
+        set.for_each([&](int sq) { add(attacks<C>(Kind, sq, occ)); });
     };
-    add_kind.template operator()<kLance>();
-    add_kind.template operator()<kKnight>();
-    add_kind.template operator()<kSilver>();
-    add_kind.template operator()<kGold>();
-    add_kind.template operator()<kBishop>();
-    add_kind.template operator()<kRook>();
-    add_kind.template operator()<kTokin>();
-    add_kind.template operator()<kTiger>();
-    add_kind.template operator()<kHeavenly>();
-    add_kind.template operator()<kWolf>();
-    add_kind.template operator()<kHorse>();
-    add_kind.template operator()<kDragon>();
-    add_kind.template operator()<kElephant>();
+    add_kind.template operator()<kLance>(pieces(C, kLance));
+    add_kind.template operator()<kKnight>(pieces(C, kKnight));
+    add_kind.template operator()<kSilver>(pieces(C, kSilver));
+    // A Tokin attacks as a Gold does (attacks.cpp gives both the Gold's steps).
+    add_kind.template operator()<kGold>(pieces(C, kGold) | pieces(C, kTokin));
+    add_kind.template operator()<kBishop>(pieces(C, kBishop));
+    add_kind.template operator()<kRook>(pieces(C, kRook));
+    // The other promoted kinds, looked for one by one only when one stands on the board (most
+    // positions have none).
+    const auto& k = by_kind_;
+    if (by_color_[C] &
+        (k[kTiger] | k[kHeavenly] | k[kWolf] | k[kHorse] | k[kDragon] | k[kElephant])) {
+        add_kind.template operator()<kTiger>(pieces(C, kTiger));
+        add_kind.template operator()<kHeavenly>(pieces(C, kHeavenly));
+        add_kind.template operator()<kWolf>(pieces(C, kWolf));
+        add_kind.template operator()<kHorse>(pieces(C, kHorse));
+        add_kind.template operator()<kDragon>(pieces(C, kDragon));
+        add_kind.template operator()<kElephant>(pieces(C, kElephant));
+    }
     AttackMap map;
     if (overflow) {
         map.mobility = mobility(C);
