@@ -855,8 +855,10 @@ void FastPosition::legal_moves(MoveList& list) const {
 
 bool FastPosition::has_legal_move(Player p) const {
     const Color c = static_cast<Color>(p);
-    const Bitboard checkers =
-        king_[c] != kNoSq ? attackers_to(~c, king_[c], occupied()) : Bitboard();
+    // The side to move's checkers are kept (do_move); another player's are looked up.
+    const Bitboard checkers = c == us_            ? checkers_
+                              : king_[c] != kNoSq ? attackers_to(~c, king_[c], occupied())
+                                                  : Bitboard();
     AnyMoveCounter counter;
     if (c == kBlack)
         generate_for<kBlack>(counter, checkers);
