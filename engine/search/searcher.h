@@ -145,7 +145,9 @@ class Searcher {
     bool repetition(int ply, int& score) const;
     // Whether the player to move is in check.
     bool side_to_move_in_check() const;
-    void order(Frame& f, Move tt_move, int ply);
+    // The ordering keys of f.moves; all_quiet: none captures or promotes (the quiet stage),
+    // so none is asked.
+    void order(Frame& f, int ply, bool all_quiet = false);
     Move pick(Frame& f, std::size_t i);
     // A move's ordering key: the score in the high 32 bits, then the move's raw value inverted
     // (ties go to the smaller Move), whose top bit, always set, is cleared while the move is a
@@ -326,7 +328,7 @@ bool Searcher<P>::out_of_time() {
 }
 
 template <SearchPosition P>
-void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
+void Searcher<P>::order(Frame& f, int ply, bool all_quiet) {
     f.keys.resize(f.moves.size());
     f.best_key = 0;
     const int* row = history_row();
@@ -334,9 +336,7 @@ void Searcher<P>::order(Frame& f, Move tt_move, int ply) {
         const Move m = f.moves[i];
         int s;
         bool pending = false;
-        if (m == tt_move)
-            s = 1 << 30;
-        else if (is_capture(m) || m.promotes()) {
+        if (!all_quiet && (is_capture(m) || m.promotes())) {
             // Scored as sound; whether it is (the exchange) is asked only if it comes up.
             s = capture_score(m, true);
             pending = true;
@@ -420,7 +420,7 @@ void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
         std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
     }
     std::erase_if(f.moves, [&](Move m) { return m == f.tt_move || left_out(f, ply, m); });
-    order(f, Move(), ply);
+    order(f, ply, kind == MoveKind::Quiets);
     f.next = 0;
 }
 
@@ -586,7 +586,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     }
     f.moves.resize(kept);
     if (in_check && kept == 0) return evaluate();  // only drops would answer the check
-    order(f, Move(), ply);
+    order(f, ply);
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
         const Move m = pick(f, i);
         // Delta pruning: a capture that cannot lift the score to alpha is not tried; nor one
