@@ -68,6 +68,7 @@ class Searcher {
   public:
     Searcher(const Variant& v, int hash_mb)
         : variant_(v),
+          squares_(static_cast<std::size_t>(v.geo.squares())),
           eval_(v, EvalWeights::from_environment()),
           tuning_(SearchTuning::from_environment()),
           tt_(hash_mb) {}
@@ -171,8 +172,7 @@ class Searcher {
     // Per square, whether it lies within two squares of an enemy King of the player to move
     // (whether a move ending there is a candidate of the mate probe).
     const std::uint8_t* near_enemy_king() const {
-        return near_enemy_king_.data() +
-               static_cast<std::size_t>(pos_->side_to_move() * variant_.geo.squares());
+        return near_enemy_king_.data() + static_cast<std::size_t>(pos_->side_to_move()) * squares_;
     }
     bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
     // Whether m wins at least `threshold` by static exchange (always, on a position without it).
@@ -201,11 +201,9 @@ class Searcher {
         pv_length_[static_cast<std::size_t>(ply)] = ply + 1;
     }
     std::size_t history_index(Move m) const {
-        const std::size_t from =
-            m.is_drop() ? static_cast<std::size_t>(variant_.geo.squares() + m.dropped())
-                        : static_cast<std::size_t>(m.from());
-        return from * static_cast<std::size_t>(variant_.geo.squares()) +
-               static_cast<std::size_t>(m.to());
+        const std::size_t from = m.is_drop() ? squares_ + static_cast<std::size_t>(m.dropped())
+                                             : static_cast<std::size_t>(m.from());
+        return from * squares_ + static_cast<std::size_t>(m.to());
     }
     int& history(Move m) {
         return history_[static_cast<std::size_t>(pos_->side_to_move())][history_index(m)];
@@ -244,6 +242,7 @@ class Searcher {
     }
 
     const Variant& variant_;
+    const std::size_t squares_;  // the board's, asked for every move ordered
     Evaluator eval_;
     SearchTuning tuning_;
     mutable EvalCache eval_cache_;
