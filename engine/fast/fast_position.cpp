@@ -695,19 +695,11 @@ void FastPosition::generate_king(Sink& sink, int ksq) const {
         stepped |= step_attacks(~Us, kind_of(board_[s]), s);
     });
     Bitboard safe;
-    if constexpr (requires { Sink::kStopsAtFirst; }) {
-        // One safe square answers "is there a legal move?".
-        for (Bitboard left = to.andnot(stepped); left;) {
-            const int t = left.pop();
-            if (!slid_onto<~Us>(t, occ)) {
-                safe = square_bb(t);
-                break;
-            }
-        }
-    } else {
-        to.andnot(stepped).for_each([&](int t) {
-            if (!slid_onto<~Us>(t, occ)) safe |= square_bb(t);
-        });
+    for (Bitboard left = to.andnot(stepped); left;) {
+        const int t = left.pop();
+        if (slid_onto<~Us>(t, occ)) continue;
+        safe |= square_bb(t);
+        if constexpr (requires { Sink::kStopsAtFirst; }) break;  // one answers "any move?"
     }
     sink.add_to(from_bits(ksq), safe);
 }
