@@ -1,6 +1,7 @@
 #include "search/transposition_table.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace seireigi::search {
 
@@ -8,12 +9,15 @@ void TranspositionTable::resize(int megabytes) {
     const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
     std::size_t entries = 1;
     while (entries * 2 * sizeof(TTEntry) <= bytes) entries *= 2;
-    table_.assign(entries, TTEntry{});
+    memory_ = LargePageMemory(entries * sizeof(TTEntry));
+    table_ = static_cast<TTEntry*>(memory_.data());
+    size_ = entries;
+    std::uninitialized_fill_n(table_, entries, TTEntry{});
     mask_ = entries - 1;
 }
 
 void TranspositionTable::clear() {
-    std::fill(table_.begin(), table_.end(), TTEntry{});
+    std::fill(table_, table_ + size_, TTEntry{});
 }
 
 void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval, int depth,
@@ -34,7 +38,7 @@ void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval
 }
 
 int TranspositionTable::hashfull() const {
-    const std::size_t sample = std::min<std::size_t>(1000, table_.size());
+    const std::size_t sample = std::min<std::size_t>(1000, size_);
     int used = 0;
     for (std::size_t i = 0; i < sample; ++i)
         used += table_[i].bound != Bound::None && table_[i].generation == generation_;
