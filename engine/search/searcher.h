@@ -121,6 +121,9 @@ class Searcher {
         // Late-move pruning would leave out every quiet move still to come: next_move skips
         // them (and their generation) instead of handing each out to be pruned.
         bool skip_quiets = false;
+        // Futility pruning leaves out every quiet move still to come that does not check:
+        // the quiet stage keeps only those that do (keep_quiet_checks).
+        bool quiet_checks_only = false;
     };
 
     // cut_node: a node expected to fail high (late-move reductions may be deeper there).
@@ -136,6 +139,9 @@ class Searcher {
     // Generates the stage's moves (of `kind`) into f.moves, without the moves handed out or
     // left out already, and orders them.
     void start_stage(Frame& f, MoveKind kind, int ply);
+    // Drops the quiet moves of the stage not handed out yet that do not give check, keeping
+    // the order of the rest.
+    void keep_quiet_checks(Frame& f) const;
     // Whether m is left out of this node: the move excluded by a singularity test, and at the
     // root the moves outside the requested ones or already reported as an earlier line.
     bool left_out(const Frame& f, int ply, Move m) const;
@@ -424,6 +430,20 @@ void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
 }
 
 template <SearchPosition P>
+void Searcher<P>::keep_quiet_checks(Frame& f) const {
+    const auto first = f.keys.begin() + static_cast<std::ptrdiff_t>(f.next);
+    const bool keeps = tuning_.futility_keeps_checks != 0;
+    f.keys.erase(
+        std::remove_if(first, f.keys.end(),
+                       [&](std::uint64_t k) { return !keeps || !pos_->gives_check(move_of(k)); }),
+        f.keys.end());
+    // pick() reads the largest key's place from order() for the stage's first move.
+    if (f.next == 0 && !f.keys.empty())
+        f.best_key = static_cast<std::size_t>(std::max_element(f.keys.begin(), f.keys.end()) -
+                                              f.keys.begin());
+}
+
+template <SearchPosition P>
 Move Searcher<P>::next_move(Frame& f, int ply) {
     while (true) {
         switch (f.stage) {
@@ -460,6 +480,7 @@ Move Searcher<P>::next_move(Frame& f, int ply) {
                     break;
                 }
                 start_stage(f, MoveKind::Quiets, ply);
+                if (f.quiet_checks_only) keep_quiet_checks(f);
                 f.stage = Stage::Quiets;
                 break;
             case Stage::Quiets:
@@ -738,6 +759,8 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                      (improving && t.lmp_improving ? 2 : 1) * t.lmp_pct / 100;
     const bool prunes_late = !pv_node && !in_check && depth <= t.lmp_depth;
     f.skip_quiets = false;
+    f.quiet_checks_only = false;
+    const bool futility_stays = !t.prune_lmr_depth || t.futility_margin >= 0;
     for (Move m; !(m = next_move(f, ply)).is_null();) {
         ++legal;
         const bool quiet = !is_capture(m) && !m.promotes();
@@ -751,8 +774,16 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                     t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
                 if (prune_depth <= t.futility_depth &&
                     f.static_eval + t.futility_base + t.futility_margin * prune_depth <= alpha &&
-                    !(t.futility_keeps_checks && pos_->gives_check(m)))
+                    !(t.futility_keeps_checks && pos_->gives_check(m))) {
+                    // So it stays for every quiet move still to come (alpha and `searched`
+                    // only grow, and a larger reduction lowers prune_depth), except those that
+                    // check: the others are not handed out to be pruned one by one.
+                    if (futility_stays && !f.quiet_checks_only) {
+                        f.quiet_checks_only = true;
+                        if (f.stage == Stage::Quiets) keep_quiet_checks(f);
+                    }
                     continue;
+                }
                 if (prune_depth <= t.history_prune_depth &&
                     quiet_history(m, up) < -t.history_prune_margin * depth)
                     continue;
