@@ -122,8 +122,10 @@ class Searcher {
         // them (and their generation) instead of handing each out to be pruned.
         bool skip_quiets = false;
         // Futility pruning leaves out every quiet move still to come that does not check:
-        // the quiet stage keeps only those that do (keep_quiet_checks).
+        // the quiet stage holds only those that do, dropping the others when it is generated
+        // or, if it began before, once (quiet_checks_kept).
         bool quiet_checks_only = false;
+        bool quiet_checks_kept = false;
     };
 
     // cut_node: a node expected to fail high (late-move reductions may be deeper there).
@@ -139,8 +141,12 @@ class Searcher {
     // Generates the stage's moves (of `kind`) into f.moves, without the moves handed out or
     // left out already, and orders them.
     void start_stage(Frame& f, MoveKind kind, int ply);
-    // Drops the quiet moves of the stage not handed out yet that do not give check, keeping
-    // the order of the rest.
+    // Whether futility pruning keeps the quiet move m: a check, if the tuning says so.
+    bool futility_keeps(Move m) const {
+        return tuning_.futility_keeps_checks && pos_->gives_check(m);
+    }
+    // Drops the quiet moves of the stage not handed out yet that futility pruning would leave
+    // out, keeping the order of the rest.
     void keep_quiet_checks(Frame& f) const;
     // Whether m is left out of this node: the move excluded by a singularity test, and at the
     // root the moves outside the requested ones or already reported as an earlier line.
@@ -424,7 +430,11 @@ void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
         pos_->legal_moves(f.moves);
         std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
     }
-    std::erase_if(f.moves, [&](Move m) { return m == f.tt_move || left_out(f, ply, m); });
+    const bool checks_only = kind == MoveKind::Quiets && f.quiet_checks_only;
+    std::erase_if(f.moves, [&](Move m) {
+        return m == f.tt_move || left_out(f, ply, m) || (checks_only && !futility_keeps(m));
+    });
+    f.quiet_checks_kept = checks_only;
     order(f, ply, kind == MoveKind::Quiets);
     f.next = 0;
 }
@@ -432,11 +442,10 @@ void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
 template <SearchPosition P>
 void Searcher<P>::keep_quiet_checks(Frame& f) const {
     const auto first = f.keys.begin() + static_cast<std::ptrdiff_t>(f.next);
-    const bool keeps = tuning_.futility_keeps_checks != 0;
-    f.keys.erase(
-        std::remove_if(first, f.keys.end(),
-                       [&](std::uint64_t k) { return !keeps || !pos_->gives_check(move_of(k)); }),
-        f.keys.end());
+    f.keys.erase(std::remove_if(first, f.keys.end(),
+                                [&](std::uint64_t k) { return !futility_keeps(move_of(k)); }),
+                 f.keys.end());
+    f.quiet_checks_kept = true;
     // pick() reads the largest key's place from order() for the stage's first move.
     if (f.next == 0 && !f.keys.empty())
         f.best_key = static_cast<std::size_t>(std::max_element(f.keys.begin(), f.keys.end()) -
@@ -480,10 +489,10 @@ Move Searcher<P>::next_move(Frame& f, int ply) {
                     break;
                 }
                 start_stage(f, MoveKind::Quiets, ply);
-                if (f.quiet_checks_only) keep_quiet_checks(f);
                 f.stage = Stage::Quiets;
                 break;
             case Stage::Quiets:
+                if (f.quiet_checks_only && !f.quiet_checks_kept) keep_quiet_checks(f);
                 if (!f.skip_quiets && f.next < f.keys.size()) return pick(f, f.next++);
                 f.stage = Stage::LosingCaptures;
                 f.next = 0;
@@ -759,7 +768,16 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                      (improving && t.lmp_improving ? 2 : 1) * t.lmp_pct / 100;
     const bool prunes_late = !pv_node && !in_check && depth <= t.lmp_depth;
     f.skip_quiets = false;
-    f.quiet_checks_only = false;
+    f.quiet_checks_only = f.quiet_checks_kept = false;
+    // Futility pruning of quiet moves (those that check kept, if the tuning says so); the
+    // caller has tested that the node prunes (not a PV node, not in check, a move searched).
+    const auto quiets_futile = [&](int prune_depth) {
+        return prune_depth <= t.futility_depth &&
+               f.static_eval + t.futility_base + t.futility_margin * prune_depth <= alpha;
+    };
+    // Once it applies, it does for every quiet move still to come (alpha, best and `searched`
+    // only grow, and a larger reduction lowers prune_depth): the moves it would leave out are
+    // then not generated, ordered and handed out one by one to be pruned.
     const bool futility_stays = !t.prune_lmr_depth || t.futility_margin >= 0;
     for (Move m; !(m = next_move(f, ply)).is_null();) {
         ++legal;
@@ -772,18 +790,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 // (if prune_lmr_depth): pruning by it reaches further from the leaves.
                 const int prune_depth =
                     t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
-                if (prune_depth <= t.futility_depth &&
-                    f.static_eval + t.futility_base + t.futility_margin * prune_depth <= alpha &&
-                    !(t.futility_keeps_checks && pos_->gives_check(m))) {
-                    // So it stays for every quiet move still to come (alpha and `searched`
-                    // only grow, and a larger reduction lowers prune_depth), except those that
-                    // check: the others are not handed out to be pruned one by one.
-                    if (futility_stays && !f.quiet_checks_only) {
-                        f.quiet_checks_only = true;
-                        if (f.stage == Stage::Quiets) keep_quiet_checks(f);
-                    }
-                    continue;
-                }
+                if (quiets_futile(prune_depth) && !futility_keeps(m)) continue;
                 if (prune_depth <= t.history_prune_depth &&
                     quiet_history(m, up) < -t.history_prune_margin * depth)
                     continue;
@@ -874,6 +881,11 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             }
         }
         f.skip_quiets = prunes_late && searched >= late && best > -kMateBound;
+        if (futility_stays && !pv_node && !in_check && best > -kMateBound && !f.quiet_checks_only) {
+            const int prune_depth =
+                t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
+            f.quiet_checks_only = quiets_futile(prune_depth);
+        }
     }
     if (legal == 0) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
     if (searched == 0) return f.static_eval > -kInfinite ? f.static_eval : alpha;  // all pruned
