@@ -74,16 +74,20 @@ struct CaptureWriter : MoveWriter {
     }
 };
 
-// A MoveWriter of the moves that neither capture nor promote (MoveKind::Quiets), drops included.
+// A MoveWriter of the moves that neither capture nor promote (MoveKind::Quiets), drops included,
+// onto the squares of `onto` (empty squares: every quiet move, or some of them).
 struct QuietWriter : MoveWriter {
-    Bitboard empty;
-    Bitboard kept_onto() const { return empty; }
+    Bitboard onto;
+    Bitboard kept_onto() const { return onto; }
     void add_to(std::uint32_t bits, Bitboard to) {
-        if (!(bits & kPromoteBit)) MoveWriter::add_to(bits, to & empty);
+        if (!(bits & kPromoteBit)) MoveWriter::add_to(bits, to & onto);
     }
     template <int Back>
     void add_pushes(std::uint32_t bits, Bitboard to) {
-        if (!(bits & kPromoteBit)) MoveWriter::add_pushes<Back>(bits, to & empty);
+        if (!(bits & kPromoteBit)) MoveWriter::add_pushes<Back>(bits, to & onto);
+    }
+    void add_drops(const std::uint32_t* bits, int kinds, Bitboard to) {
+        MoveWriter::add_drops(bits, kinds, to & onto);
     }
 };
 
@@ -884,6 +888,17 @@ void FastPosition::generate_kind(MoveKind kind, List& list) const {
 }
 template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
+
+void FastPosition::generate_quiets_near(Square center, MoveList& list) const {
+    const int c = kTables.internal[center];
+    MoveBuffer buf;
+    QuietWriter writer{{buf.data()}, (kTables.near[c] | square_bb(c)).andnot(occupied())};
+    if (us_ == kBlack)
+        generate_for<kBlack>(writer, checkers_);
+    else
+        generate_for<kWhite>(writer, checkers_);
+    list.insert(list.end(), buf.data(), writer.out);
+}
 
 // Without playing the move: the moved piece from its new square, or a slider uncovered.
 bool FastPosition::gives_check(Move m) const {

@@ -92,6 +92,9 @@ class FastPosition {
     bool legal(Move m) const;
     void generate(MoveKind kind, MoveList& list) const { generate_kind(kind, list); }
     void generate(MoveKind kind, ScoredMoveList& list) const { generate_kind(kind, list); }
+    // The quiet moves (MoveKind::Quiets) that land within two squares (Chebyshev) of `center`,
+    // the center included: where the search's mate probe looks for checks.
+    void generate_quiets_near(Square center, MoveList& list) const;
     void do_move(Move m);
     void undo_move();
     // The side to move passes (a search's null move); it must not be in check.

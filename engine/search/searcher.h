@@ -63,6 +63,13 @@ concept GeneratesKinds = requires(const P& p, MoveKind kind, MoveList& list) {
     p.generate(kind, list);
 };
 
+// A position that generates the quiet moves landing within two squares of a square apart (the
+// mate probe's candidates besides captures: in drop-heavy positions most drops land farther).
+template <class P>
+concept GeneratesQuietsNear = GeneratesKinds<P> && requires(const P& p, Square s, MoveList& list) {
+    p.generate_quiets_near(s, list);
+};
+
 template <SearchPosition P>
 class Searcher {
   public:
@@ -112,6 +119,7 @@ class Searcher {
         std::size_t next = 0;               // the stage's next key
         std::vector<std::uint64_t> losing;  // captures that lose the exchange, best first
         MoveList probe;                     // quiesce()'s mate-in-one candidates
+        MoveList near_quiets;               // quiet moves near the enemy King, for the probe
         MoveList quiets;                    // quiet moves searched at this node
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
@@ -132,8 +140,9 @@ class Searcher {
     int search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
                bool cut_node);
     int quiesce(int alpha, int beta, int ply, int qdepth);
-    // A move of f.moves (the legal moves here) that checkmates at once, or the null Move.
-    Move mate_in_one(Frame& f);
+    // A move of f.moves (the legal moves here, or the captures and promotions if f.near_quiets
+    // holds the quiet moves near the enemy King) that checkmates at once, or the null Move.
+    Move mate_in_one(Frame& f, bool with_near_quiets = false);
     // The next move of a full-width node (the null Move after the last), stage by stage, each
     // stage's moves in the order order() and pick() give; a stage is generated and scored when
     // it begins, so the quiet moves by the history as it stands after the captures' searches.
@@ -280,6 +289,10 @@ class Searcher {
     // another player's King stood at the root (the mate probe's candidates; an approximation),
     // asked for every move at quiescence's first level.
     std::vector<std::uint8_t> near_enemy_king_;
+    // With two players: by player, the other's King square at the root (kNoSquare if none), the
+    // center of near_enemy_king_.
+    bool probe_near_root_king_ = false;
+    std::array<Square, kMaxPlayers> root_enemy_king_{};
     int limits_depth_ = 1;  // the iteration's depth, which caps check extensions  // multipv: lines
                             // already reported at this depth
     std::array<std::array<std::uint8_t, 64>, 64> reductions_{};
@@ -519,13 +532,16 @@ void Searcher<P>::update_pv(int ply, Move m) {
 // Moves of f.moves that land near the enemy King and leave it no legal reply, tried in
 // canonical order, so that every position implementation counts the same nodes.
 template <SearchPosition P>
-Move Searcher<P>::mate_in_one(Frame& f) {
+Move Searcher<P>::mate_in_one(Frame& f, bool with_near_quiets) {
     auto& candidates = f.probe;
     candidates.clear();
     // Only a check can mate: asking costs a fraction of making the move.
     const std::uint8_t* near = near_enemy_king();
     for (Move m : f.moves)
         if (near[m.to()] && pos_->gives_check(m)) candidates.push_back(m);
+    if (with_near_quiets)
+        for (Move m : f.near_quiets)
+            if (pos_->gives_check(m)) candidates.push_back(m);
     std::sort(candidates.begin(), candidates.end());
     for (Move m : candidates) {
         pos_->do_move(m);
@@ -579,11 +595,27 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         // Below the first level only captures and promotions are searched: a position that
         // generates them alone saves generating the drops. The first level needs every move
         // for its mate-in-one probe.
-        bool all_moves = true;
+        // Where the position generates the quiet moves near the enemy King apart, the first
+        // level needs only those besides the captures and promotions.
+        bool all_moves = true, near_quiets = false;
         if constexpr (GeneratesKinds<P>) {
             if (qdepth > 0) {
                 pos_->generate(MoveKind::Captures, f.moves);
                 all_moves = false;
+            }
+        }
+        if constexpr (GeneratesQuietsNear<P>) {
+            if (qdepth == 0 && probe_near_root_king_) {
+                pos_->generate(MoveKind::Captures, f.moves);
+                f.near_quiets.clear();
+                const Square center =
+                    root_enemy_king_[static_cast<std::size_t>(pos_->side_to_move())];
+                if (center != kNoSquare) pos_->generate_quiets_near(center, f.near_quiets);
+                if (f.moves.empty() && f.near_quiets.empty() &&
+                    !pos_->has_legal_move(pos_->side_to_move()))
+                    return mated_in(ply);
+                all_moves = false;
+                near_quiets = true;
             }
         }
         if (all_moves) {
@@ -591,7 +623,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             if (f.moves.empty()) return mated_in(ply);
         }
         if (qdepth == 0) {
-            if (const Move m = mate_in_one(f); !m.is_null()) {
+            if (const Move m = mate_in_one(f, near_quiets); !m.is_null()) {
                 update_pv_leaf(ply, m);
                 if (store)
                     tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), static_eval, 0,
@@ -955,6 +987,8 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
             kings[static_cast<std::size_t>(owner_of(pc))] = s;
     }
     near_enemy_king_.assign(static_cast<std::size_t>(kMaxPlayers * variant_.geo.squares()), 0);
+    probe_near_root_king_ = variant_.num_players() == 2;
+    root_enemy_king_ = {kings[1], kings[0], kNoSquare, kNoSquare};
     const int files = variant_.geo.files;
     for (Player p = 0; p < variant_.num_players(); ++p)
         for (Player q = 0; q < variant_.num_players(); ++q) {

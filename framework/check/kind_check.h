@@ -2,6 +2,8 @@
 // seeded random play-outs (`seireigi cross-check --kinds`). At every position:
 //  * each kind's list (position/move_kind.h) equals the legal list filtered by the kind, in a
 //    MoveList and in a ScoredMoveList alike;
+//  * the quiet moves near a square, where a position generates them apart, equal the quiet
+//    moves landing within two squares (Chebyshev) of it;
 //  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
 //    when they are in the legal list;
 //  * gives_check(m) equals playing m and looking at the other players' Kings (a mated player
@@ -13,10 +15,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "check/exchange_reference.h"
 #include "position/key_history.h"
@@ -79,6 +83,34 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                     differ(pos, std::string("the ") + move_kind_name(kind) +
                                     " list differs between MoveList and ScoredMoveList");
                     return report;
+                }
+            }
+            // A position that generates the quiet moves near a square apart: around a random
+            // square, and around each other player's King.
+            if constexpr (requires(MoveList & l) { pos.generate_quiets_near(Square{}, l); }) {
+                const int files = v->geo.files;
+                std::vector<Square> centers{static_cast<Square>(rng() % v->geo.squares())};
+                for (Square s = 0; s < v->geo.squares(); ++s) {
+                    const PieceCode pc = pos.piece_on(s);
+                    if (pc != kEmpty && owner_of(pc) != pos.side_to_move() &&
+                        v->types[static_cast<std::size_t>(type_of(pc))].royal)
+                        centers.push_back(s);
+                }
+                for (Square c : centers) {
+                    MoveList got, want;
+                    pos.generate_quiets_near(c, got);
+                    std::sort(got.begin(), got.end());
+                    for (Move m : legal)
+                        if (is_of_kind(pos, m, MoveKind::Quiets) &&
+                            std::abs(m.to() % files - c % files) <= 2 &&
+                            std::abs(m.to() / files - c / files) <= 2)
+                            want.push_back(m);
+                    if (got != want) {
+                        differ(pos, "the quiet moves near square " + std::to_string(c) + " are " +
+                                        std::to_string(got.size()) + " moves, by definition " +
+                                        std::to_string(want.size()));
+                        return report;
+                    }
                 }
             }
             for (Move m : legal) {
