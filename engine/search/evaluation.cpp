@@ -60,7 +60,13 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
       royal_face_(256, 0),
       pst_(static_cast<std::size_t>(v.num_players()) * 256 * squares_, 0),
       ring1_(squares_),
-      ring2_(squares_) {
+      ring2_(squares_),
+      file_of_(squares_),
+      rank_of_(squares_) {
+    for (std::size_t s = 0; s < squares_; ++s) {
+        file_of_[s] = static_cast<int>(s) % v.geo.files;
+        rank_of_[s] = static_cast<int>(s) / v.geo.files;
+    }
     for (std::size_t t = 0; t < v.types.size(); ++t) {
         const PieceTypeInfo& info = v.types[t];
         hand_value_[t] = info.hand_value;

@@ -225,6 +225,8 @@ class Evaluator {
     std::vector<int> pst_;                  // [player][face][square]
     // Squares next to each square, and at distance two (Chebyshev).
     std::vector<std::vector<Square>> ring1_, ring2_;
+    // Each square's file and rank (a division by the board's width otherwise, per piece).
+    std::vector<int> file_of_, rank_of_;
 };
 
 template <class P>
@@ -360,13 +362,14 @@ void Evaluator::for_each_piece(const P& pos, int squares, F&& f) {
 
 template <class P>
 int Evaluator::mop_up(const P& pos, Player p, Square k) const {
-    const int files = v_.geo.files;
-    const int span = std::max(files, v_.geo.ranks);
+    const int span = std::max(v_.geo.files, v_.geo.ranks);
+    const int kf = file_of_[static_cast<std::size_t>(k)],
+              kr = rank_of_[static_cast<std::size_t>(k)];
     int nearness = 0;
     for_each_piece(pos, static_cast<int>(squares_), [&](Square s, PieceCode pc) {
         if (owner_of(pc) != p || royal_face_[static_cast<std::size_t>(face_of(pc))]) return;
-        const int distance =
-            std::max(std::abs(s % files - k % files), std::abs(s / files - k / files));
+        const auto us = static_cast<std::size_t>(s);
+        const int distance = std::max(std::abs(file_of_[us] - kf), std::abs(rank_of_[us] - kr));
         nearness += span - distance;
     });
     return w_.mopup * nearness;
