@@ -436,6 +436,23 @@ Piece FastPosition::remove_raw(int sq) {
     return p;
 }
 
+std::uint64_t FastPosition::key_after(Move m) const {
+    const Color us = us_;
+    const int to = kTables.internal[m.to()];
+    std::uint64_t k = key_ + keys_->side_change[us];
+    if (m.is_drop()) {
+        const int kind = keys_->kind_of_type[m.dropped()];
+        return k + keys_->board[fast::make_piece(us, kind)][to] - keys_->hand[us][kind];
+    }
+    const int from = kTables.internal[m.from()];
+    Piece p = board_[from];
+    k -= keys_->board[p][from];
+    if (const Piece captured = board_[to])
+        k += keys_->hand[us][base_of(kind_of(captured))] - keys_->board[captured][to];
+    if (m.promotes()) p += kPromoted;
+    return k + keys_->board[p][to];
+}
+
 void FastPosition::do_move(Move m) {
     check_squares_.known = 0;
     const Color us = us_;

@@ -96,6 +96,9 @@ class FastPosition {
     // the center included: where the search's mate probe looks for checks.
     void generate_quiets_near(Square center, MoveList& list) const;
     void do_move(Move m);
+    // The key the position will have after the legal move m (its table entries can be loaded
+    // while the move is made).
+    std::uint64_t key_after(Move m) const;
     void undo_move();
     // The side to move passes (a search's null move); it must not be in check.
     void do_null_move();

@@ -210,10 +210,19 @@ class Searcher {
     Move previous_move(std::size_t up) const { return up == 0 ? Move() : frames_[up - 1].move; }
     bool out_of_time();
     // Makes m and starts loading the child's hash and evaluation cache entries.
+    // Plays m, loading the child's table entries meanwhile (before the move where the
+    // position can tell the key it will have).
     void make_move(Move m) {
-        pos_->do_move(m);
-        tt_.prefetch(pos_->key());
-        eval_cache_.prefetch(pos_->key());
+        if constexpr (requires { pos_->key_after(m); }) {
+            const std::uint64_t key = pos_->key_after(m);
+            tt_.prefetch(key);
+            eval_cache_.prefetch(key);
+            pos_->do_move(m);
+        } else {
+            pos_->do_move(m);
+            tt_.prefetch(pos_->key());
+            eval_cache_.prefetch(pos_->key());
+        }
     }
     void update_pv(int ply, Move m);
     // The line from ply is m alone (a mate).

@@ -4,6 +4,7 @@
 //    MoveList and in a ScoredMoveList alike;
 //  * the quiet moves near a square, where a position generates them apart, equal the quiet
 //    moves landing within two squares (Chebyshev) of it;
+//  * key_after(m), where a position tells it, is the key after playing m;
 //  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
 //    when they are in the legal list;
 //  * gives_check(m) equals playing m and looking at the other players' Kings (a mated player
@@ -120,6 +121,13 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                 }
                 P after = pos;
                 after.do_move(m);
+                if constexpr (requires { pos.key_after(m); }) {
+                    if (pos.key_after(m) != after.key()) {
+                        differ(pos, "key_after(" + write_move(*v, m) +
+                                        ") differs from the key after the move");
+                        return report;
+                    }
+                }
                 // With three or four players a mated player leaves at once (its King goes), so
                 // "left in check" includes being eliminated by the move.
                 bool check = false;
