@@ -91,6 +91,23 @@ struct QuietWriter : MoveWriter {
     }
 };
 
+// A QuietWriter whose drops are kept only onto the squares from which the dropped kind would
+// give check (`checks`, by kind).
+struct QuietCheckWriter : QuietWriter {
+    std::array<Bitboard, kKinds> checks{};
+    const std::int8_t* kind_of_type;
+    Bitboard checks_of(std::uint32_t drop_bits) const {
+        return checks[static_cast<std::size_t>(kind_of_type[raw_move(drop_bits).dropped()])];
+    }
+    void add_to(std::uint32_t bits, Bitboard to) {
+        QuietWriter::add_to(bits, bits & kBoardBit ? to : to & checks_of(bits));
+    }
+    void add_drops(const std::uint32_t* bits, int kinds, Bitboard to) {
+        for (int i = 0; i < kinds; ++i)
+            QuietWriter::add_drops(bits + i, 1, to & checks_of(bits[i]));
+    }
+};
+
 struct MoveCounter {
     int n = 0;
     Bitboard kept_onto() const { return Bitboard::all(); }
@@ -906,15 +923,35 @@ void FastPosition::generate_kind(MoveKind kind, List& list) const {
 template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
 
-void FastPosition::generate_quiets_near(Square center, MoveList& list) const {
+void FastPosition::generate_quiet_checks_near(Square center, MoveList& list) const {
+    if (king_[~us_] == kNoSq) return;  // nothing to check
     const int c = kTables.internal[center];
+    const Bitboard onto = (kTables.near[c] | square_bb(c)).andnot(occupied());
     MoveBuffer buf;
-    QuietWriter writer{{buf.data()}, (kTables.near[c] | square_bb(c)).andnot(occupied())};
-    if (us_ == kBlack)
-        generate_for<kBlack>(writer, checkers_);
-    else
-        generate_for<kWhite>(writer, checkers_);
-    list.insert(list.end(), buf.data(), writer.out);
+    Move* const start = buf.data();
+    const auto generate_with = [this](auto& writer) {
+        if (us_ == kBlack)
+            generate_for<kBlack>(writer, checkers_);
+        else
+            generate_for<kWhite>(writer, checkers_);
+        return writer.out;
+    };
+    // A drop checks exactly from its kind's check squares, unless the enemy King may stand in
+    // check already (gives_check then plays each move).
+    const bool drops_checked = stack_.size() >= full_check_scan_until_;
+    Move* end;
+    if (drops_checked) {
+        QuietCheckWriter writer{{{start}, onto}, {}, keys_->kind_of_type.data()};
+        for (int kind = kPawn; kind < kKing; ++kind)
+            if (hand_[us_][kind])
+                writer.checks[static_cast<std::size_t>(kind)] = check_squares(kind);
+        end = generate_with(writer);
+    } else {
+        QuietWriter writer{{start}, onto};
+        end = generate_with(writer);
+    }
+    for (const Move* m = start; m != end; ++m)
+        if ((drops_checked && m->is_drop()) || gives_check(*m)) list.push_back(*m);
 }
 
 // Without playing the move: the moved piece from its new square, or a slider uncovered.

@@ -93,8 +93,9 @@ class FastPosition {
     void generate(MoveKind kind, MoveList& list) const { generate_kind(kind, list); }
     void generate(MoveKind kind, ScoredMoveList& list) const { generate_kind(kind, list); }
     // The quiet moves (MoveKind::Quiets) that land within two squares (Chebyshev) of `center`,
-    // the center included: where the search's mate probe looks for checks.
-    void generate_quiets_near(Square center, MoveList& list) const;
+    // the center included, and give check: the search's mate probe's candidates besides the
+    // captures. Drops are generated only onto the squares their kind checks from.
+    void generate_quiet_checks_near(Square center, MoveList& list) const;
     void do_move(Move m);
     // The key the position will have after the legal move m (its table entries can be loaded
     // while the move is made).

@@ -63,11 +63,13 @@ concept GeneratesKinds = requires(const P& p, MoveKind kind, MoveList& list) {
     p.generate(kind, list);
 };
 
-// A position that generates the quiet moves landing within two squares of a square apart (the
-// mate probe's candidates besides captures: in drop-heavy positions most drops land farther).
+// A position that generates the quiet moves that land within two squares of a square and give
+// check apart (the mate probe's candidates besides captures: in drop-heavy positions most drops
+// land farther, and most of the near ones do not check).
 template <class P>
-concept GeneratesQuietsNear = GeneratesKinds<P> && requires(const P& p, Square s, MoveList& list) {
-    p.generate_quiets_near(s, list);
+concept GeneratesQuietChecksNear = GeneratesKinds<P> &&
+    requires(const P& p, Square s, MoveList& list) {
+    p.generate_quiet_checks_near(s, list);
 };
 
 template <SearchPosition P>
@@ -119,7 +121,7 @@ class Searcher {
         std::size_t next = 0;               // the stage's next key
         std::vector<std::uint64_t> losing;  // captures that lose the exchange, best first
         MoveList probe;                     // quiesce()'s mate-in-one candidates
-        MoveList near_quiets;               // quiet moves near the enemy King, for the probe
+        MoveList near_checks;               // quiet checks near the enemy King, for the probe
         MoveList quiets;                    // quiet moves searched at this node
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
@@ -140,9 +142,9 @@ class Searcher {
     int search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
                bool cut_node);
     int quiesce(int alpha, int beta, int ply, int qdepth);
-    // A move of f.moves (the legal moves here, or the captures and promotions if f.near_quiets
-    // holds the quiet moves near the enemy King) that checkmates at once, or the null Move.
-    Move mate_in_one(Frame& f, bool with_near_quiets = false);
+    // A move of f.moves (the legal moves here, or the captures and promotions if f.near_checks
+    // holds the quiet checks near the enemy King) that checkmates at once, or the null Move.
+    Move mate_in_one(Frame& f, bool with_near_checks = false);
     // The next move of a full-width node (the null Move after the last), stage by stage, each
     // stage's moves in the order order() and pick() give; a stage is generated and scored when
     // it begins, so the quiet moves by the history as it stands after the captures' searches.
@@ -541,16 +543,15 @@ void Searcher<P>::update_pv(int ply, Move m) {
 // Moves of f.moves that land near the enemy King and leave it no legal reply, tried in
 // canonical order, so that every position implementation counts the same nodes.
 template <SearchPosition P>
-Move Searcher<P>::mate_in_one(Frame& f, bool with_near_quiets) {
+Move Searcher<P>::mate_in_one(Frame& f, bool with_near_checks) {
     auto& candidates = f.probe;
     candidates.clear();
     // Only a check can mate: asking costs a fraction of making the move.
     const std::uint8_t* near = near_enemy_king();
     for (Move m : f.moves)
         if (near[m.to()] && pos_->gives_check(m)) candidates.push_back(m);
-    if (with_near_quiets)
-        for (Move m : f.near_quiets)
-            if (pos_->gives_check(m)) candidates.push_back(m);
+    if (with_near_checks)
+        candidates.insert(candidates.end(), f.near_checks.begin(), f.near_checks.end());
     std::sort(candidates.begin(), candidates.end());
     for (Move m : candidates) {
         pos_->do_move(m);
@@ -604,27 +605,27 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         // Below the first level only captures and promotions are searched: a position that
         // generates them alone saves generating the drops. The first level needs every move
         // for its mate-in-one probe.
-        // Where the position generates the quiet moves near the enemy King apart, the first
+        // Where the position generates the quiet checks near the enemy King apart, the first
         // level needs only those besides the captures and promotions.
-        bool all_moves = true, near_quiets = false;
+        bool all_moves = true, near_checks = false;
         if constexpr (GeneratesKinds<P>) {
             if (qdepth > 0) {
                 pos_->generate(MoveKind::Captures, f.moves);
                 all_moves = false;
             }
         }
-        if constexpr (GeneratesQuietsNear<P>) {
+        if constexpr (GeneratesQuietChecksNear<P>) {
             if (qdepth == 0 && probe_near_root_king_) {
                 pos_->generate(MoveKind::Captures, f.moves);
-                f.near_quiets.clear();
+                f.near_checks.clear();
                 const Square center =
                     root_enemy_king_[static_cast<std::size_t>(pos_->side_to_move())];
-                if (center != kNoSquare) pos_->generate_quiets_near(center, f.near_quiets);
-                if (f.moves.empty() && f.near_quiets.empty() &&
+                if (center != kNoSquare) pos_->generate_quiet_checks_near(center, f.near_checks);
+                if (f.moves.empty() && f.near_checks.empty() &&
                     !pos_->has_legal_move(pos_->side_to_move()))
                     return mated_in(ply);
                 all_moves = false;
-                near_quiets = true;
+                near_checks = true;
             }
         }
         if (all_moves) {
@@ -632,7 +633,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
             if (f.moves.empty()) return mated_in(ply);
         }
         if (qdepth == 0) {
-            if (const Move m = mate_in_one(f, near_quiets); !m.is_null()) {
+            if (const Move m = mate_in_one(f, near_checks); !m.is_null()) {
                 update_pv_leaf(ply, m);
                 if (store)
                     tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), static_eval, 0,

@@ -2,8 +2,8 @@
 // seeded random play-outs (`seireigi cross-check --kinds`). At every position:
 //  * each kind's list (position/move_kind.h) equals the legal list filtered by the kind, in a
 //    MoveList and in a ScoredMoveList alike;
-//  * the quiet moves near a square, where a position generates them apart, equal the quiet
-//    moves landing within two squares (Chebyshev) of it;
+//  * the quiet checks near a square, where a position generates them apart, equal the quiet
+//    moves that land within two squares (Chebyshev) of it and give check;
 //  * key_after(m), where a position tells it, is the key after playing m;
 //  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
 //    when they are in the legal list;
@@ -86,9 +86,9 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                     return report;
                 }
             }
-            // A position that generates the quiet moves near a square apart: around a random
+            // A position that generates the quiet checks near a square apart: around a random
             // square, and around each other player's King.
-            if constexpr (requires(MoveList & l) { pos.generate_quiets_near(Square{}, l); }) {
+            if constexpr (requires(MoveList & l) { pos.generate_quiet_checks_near(Square{}, l); }) {
                 const int files = v->geo.files;
                 std::vector<Square> centers{static_cast<Square>(rng() % v->geo.squares())};
                 for (Square s = 0; s < v->geo.squares(); ++s) {
@@ -99,15 +99,15 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                 }
                 for (Square c : centers) {
                     MoveList got, want;
-                    pos.generate_quiets_near(c, got);
+                    pos.generate_quiet_checks_near(c, got);
                     std::sort(got.begin(), got.end());
                     for (Move m : legal)
                         if (is_of_kind(pos, m, MoveKind::Quiets) &&
                             std::abs(m.to() % files - c % files) <= 2 &&
-                            std::abs(m.to() / files - c / files) <= 2)
+                            std::abs(m.to() / files - c / files) <= 2 && pos.gives_check(m))
                             want.push_back(m);
                     if (got != want) {
-                        differ(pos, "the quiet moves near square " + std::to_string(c) + " are " +
+                        differ(pos, "the quiet checks near square " + std::to_string(c) + " are " +
                                         std::to_string(got.size()) + " moves, by definition " +
                                         std::to_string(want.size()));
                         return report;
