@@ -272,10 +272,10 @@ int Evaluator::evaluate(const P& pos) const {
         else
             return 0;
     };
+    // Without a test per type: whether a hand holds a type is not predictable.
     for (Player p = 0; p < players_; ++p)
         for (PieceType t : v_.hand_types)
-            if (const int n = pos.hand_count(p, t))
-                hand_total[static_cast<std::size_t>(p)] += n * hand_value(t);
+            hand_total[static_cast<std::size_t>(p)] += pos.hand_count(p, t) * hand_value(t);
 
     for (Player p = 0; p < players_; ++p) {
         const Square k = king[static_cast<std::size_t>(p)];
