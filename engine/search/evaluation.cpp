@@ -76,6 +76,8 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
             const PieceTypeInfo& mover =
                 promoted ? v.types[static_cast<std::size_t>(info.promotes_to)] : info;
             face_value_[static_cast<std::size_t>(face)] = mover.value;
+            pressure_near_[static_cast<std::size_t>(face)] = mover.value * w_.pressure_pct / 100;
+            pressure_far_[static_cast<std::size_t>(face)] = mover.value * w_.pressure_pct / 200;
             royal_face_[static_cast<std::size_t>(face)] = info.royal ? 1 : 0;
         }
     }

@@ -169,16 +169,20 @@ class Evaluator {
             return true;
     }
     // The pressure of the enemy pieces on the ring of squares around player p's King on k:
-    // pressure_pct / divisor of each one's value (next to the King: 100, two squares away: 200).
+    // by face, pressure_pct / 100 of each one's value next to the King, / 200 two squares away
+    // (pressure_near_, pressure_far_).
     template <class P>
     int enemy_pressure(const P& pos, Player p, Square k,
-                       const std::vector<std::vector<Square>>& ring, int divisor) const {
+                       const std::vector<std::vector<Square>>& ring,
+                       const std::array<int, 256>& pressure_of) const {
         int pressure = 0;
         if (others_near(pos, p, k))
             for (Square n : ring[static_cast<std::size_t>(k)]) {
                 const PieceCode pc = pos.piece_on(n);
-                if (pc != kEmpty && owner_of(pc) != p)
-                    pressure += face_value(face_of(pc)) * w_.pressure_pct / divisor;
+                const int owner = pc >> 8;  // owner + 1; 0 on an empty square
+                // Added without a branch: whether an enemy stands there is not predictable.
+                pressure += int{(owner != 0) & (owner != p + 1)} *
+                            pressure_of[static_cast<std::size_t>(face_of(pc))];
             }
         return pressure;
     }
@@ -220,6 +224,7 @@ class Evaluator {
     int players_;
     std::size_t squares_;
     std::array<int, 256> face_value_{};
+    std::array<int, 256> pressure_near_{}, pressure_far_{};  // by face (enemy_pressure)
     std::vector<int> hand_value_;
     std::vector<std::uint8_t> royal_face_;  // by face
     std::vector<int> pst_;                  // [player][face][square]
@@ -301,7 +306,7 @@ int Evaluator::evaluate(const P& pos) const {
                     safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
             }
         }
-        safety -= enemy_pressure(pos, p, k, ring2_, 200);
+        safety -= enemy_pressure(pos, p, k, ring2_, pressure_far_);
         total[static_cast<std::size_t>(p)] += safety;
     }
     if constexpr (CountsAttackers<P>) {
@@ -412,7 +417,7 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
                 zone.weak * w_.danger_weak - zone.defenders * w_.danger_defender;
     if (enemy_hand > 0)
         units += zone.holes * w_.danger_hole + zone.supported_holes * w_.danger_supported_hole;
-    const int pressure = enemy_pressure(pos, p, k, ring1_, 100);
+    const int pressure = enemy_pressure(pos, p, k, ring1_, pressure_near_);
     // Safe drop checks: for each type an opponent holds, whether some empty square it could
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
     // square next to the King, which the King defends). Opponents with empty hands (their
