@@ -197,7 +197,8 @@ class Searcher {
     const std::uint8_t* near_enemy_king() const {
         return near_enemy_king_.data() + static_cast<std::size_t>(pos_->side_to_move()) * squares_;
     }
-    bool is_capture(Move m) const { return !m.is_drop() && pos_->piece_on(m.to()) != kEmpty; }
+    // m: a legal move here. Without a test of the kind of move: a drop lands on an empty square.
+    bool is_capture(Move m) const { return pos_->piece_on(m.to()) != kEmpty; }
     // Whether m wins at least `threshold` by static exchange (always, on a position without it).
     bool exchange_at_least(Move m, int threshold) const {
         if constexpr (ExchangesStatically<P>)
@@ -420,8 +421,12 @@ Move Searcher<P>::pick(Frame& f, std::size_t i) {
             if (first)
                 best = f.best_key;  // found by order()
             else
-                for (std::size_t j = i + 1; j < keys.size(); ++j)
-                    if (keys[j] > keys[best]) best = j;
+                for (std::uint64_t top = keys[i], j = i + 1; j < keys.size(); ++j) {
+                    // Selects without a branch: which key is larger is not predictable.
+                    const bool larger = keys[j] > top;
+                    best = larger ? j : best;
+                    top = larger ? keys[j] : top;
+                }
             std::swap(keys[i], keys[best]);
             if (!is_pending(keys[i])) break;
             settle(keys[i]);
