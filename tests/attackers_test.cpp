@@ -162,8 +162,9 @@ TEST(Attackers, FastAndGenericAgreeAlongRandomGames) {
 TEST(Attackers, KingZoneCountsAgreeAlongRandomGames) {
     const auto v = seireigi::testing::variant("seireigi");
     const search::Evaluator evaluator(*v);
-    int zones = 0, unguarded = 0;
-    along_random_games(v, 9, 8, 150, [&](GenericPosition& generic, FastPosition& fast, int) {
+    int zones = 0, held = 0, unguarded = 0;
+    // Many games: a type in hand with a square to check from unguarded is rare in random play.
+    along_random_games(v, 9, 200, 150, [&](GenericPosition& generic, FastPosition& fast, int) {
         const auto attacks_on = [&](Player q, Square s) {
             return std::min(generic.attackers(q, s), 2);
         };
@@ -176,19 +177,29 @@ TEST(Attackers, KingZoneCountsAgreeAlongRandomGames) {
             ASSERT_EQ(fast.king_zone(p, k, maps[p], maps[1 - p]), expected)
                 << write_position(*v, generic.state()) << " player " << p;
             ++zones;
+            // Each hand type worth its own bit, so the sum names the types counted.
+            std::vector<int> worth(v->types.size(), 0);
+            int expected_worth = 0;
             std::vector<Square> from(static_cast<std::size_t>(v->geo.squares()));
-            for (PieceType t : v->hand_types) {
+            for (std::size_t i = 0; i < v->hand_types.size(); ++i) {
+                const PieceType t = v->hand_types[i];
+                worth[static_cast<std::size_t>(t)] = 1 << i;
+                if (!generic.hand_count(1 - p, t)) continue;
+                ++held;
                 const int n = generic.drop_attacks(1 - p, t, k, from.data());
                 bool any = false;
-                for (int i = 0; i < n; ++i)
-                    any = any || attacks_on(p, from[static_cast<std::size_t>(i)]) == 0;
-                ASSERT_EQ(fast.unguarded_drop_check(1 - p, t, k, maps[p]), any)
-                    << write_position(*v, generic.state()) << " player " << p << " type " << t;
+                for (int j = 0; j < n; ++j)
+                    any = any || attacks_on(p, from[static_cast<std::size_t>(j)]) == 0;
+                if (any) expected_worth += 1 << i;
                 unguarded += any;
             }
+            ASSERT_EQ(fast.unguarded_drop_check_worth(1 - p, k, maps[p], worth.data()),
+                      expected_worth)
+                << write_position(*v, generic.state()) << " player " << p;
         }
     });
     EXPECT_GT(zones, 1000);
+    EXPECT_GT(held, 1000);
     EXPECT_GT(unguarded, 1000);
 }
 

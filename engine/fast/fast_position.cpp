@@ -372,16 +372,25 @@ KingZoneCounts FastPosition::king_zone(Player p, Square k, const AttackMap& own,
     return c;
 }
 
-bool FastPosition::unguarded_drop_check(Player by, PieceType t, Square k,
-                                        const AttackMap& guard) const {
-    const int kind = t >= 0 && t < 128 ? keys_->kind_of_type[t] : -1;
-    if (kind < kPawn || kind >= kKing) return false;
-    // As drop_attacks(): the squares from which the piece would attack k.
+// As drop_attacks(): a piece of `by` dropped on x attacks k exactly when the same kind of the
+// other color on k attacks x.
+int FastPosition::unguarded_drop_check_worth(Player by, Square k, const AttackMap& guard,
+                                             const int* worth) const {
     const int sq = kTables.internal[k];
     const Bitboard occ = occupied();
-    const Bitboard from =
-        by == kBlack ? attacks<kWhite>(kind, sq, occ) : attacks<kBlack>(kind, sq, occ);
-    return static_cast<bool>(from.andnot(occ).andnot(guard.once));
+    const Bitboard safe = (~occ).andnot(guard.once);
+    const auto& hand = hand_[by];
+    int sum = 0;
+    const auto add = [&]<Color Them>() {
+        for (int kind = kPawn; kind < kKing; ++kind)
+            if (hand[kind] && (attacks<Them>(kind, sq, occ) & safe))
+                sum += worth[keys_->type_of_kind[kind]];
+    };
+    if (by == kBlack)
+        add.template operator()<kWhite>();
+    else
+        add.template operator()<kBlack>();
+    return sum;
 }
 
 int FastPosition::drop_attacks(Player by, PieceType t, Square s, Square* out) const {

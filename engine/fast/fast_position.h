@@ -132,7 +132,10 @@ class FastPosition {
                              const AttackMap& enemy) const;
     // Whether a piece of type t that `by` drops could check the King on k from an empty square
     // that the player of `guard` does not attack.
-    bool unguarded_drop_check(Player by, PieceType t, Square k, const AttackMap& guard) const;
+    // The sum of worth[t] (by variant type) over the types t that `by` holds in hand and could
+    // drop to check the King on k from a square `guard`'s player does not attack.
+    int unguarded_drop_check_worth(Player by, Square k, const AttackMap& guard,
+                                   const int* worth) const;
     int drop_attacks(Player by, PieceType t, Square s, Square* out) const;
     int attackers(Player by, Square s) const {
         return attackers_to(static_cast<fast::Color>(by), fast::kTables.internal[s], occupied())

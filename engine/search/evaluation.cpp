@@ -57,6 +57,7 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
       players_(v.num_players()),
       squares_(static_cast<std::size_t>(v.geo.squares())),
       hand_value_(v.types.size(), 0),
+      drop_check_worth_(v.types.size(), 0),
       royal_face_(256, 0),
       pst_(static_cast<std::size_t>(v.num_players()) * 256 * squares_, 0),
       ring1_(squares_),
@@ -70,6 +71,7 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
     for (std::size_t t = 0; t < v.types.size(); ++t) {
         const PieceTypeInfo& info = v.types[t];
         hand_value_[t] = info.hand_value;
+        drop_check_worth_[t] = info.hand_value * w_.danger_drop_check_pct / 100;
         for (bool promoted : {false, true}) {
             const int face = make_face(static_cast<PieceType>(t), promoted);
             if (promoted && info.promotes_to == kNoType) continue;

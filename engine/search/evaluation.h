@@ -125,13 +125,14 @@ struct AttackMapOf<P> {
 };
 
 // A position that counts a King's zone (position/king_zone.h) from two players' attack maps,
-// and tells whether a piece dropped by `by` could check the King on k from a square that the
-// map's player does not attack.
+// and sums worth[t] over the types t that `by` holds and could drop to check the King on k from
+// a square that the map's player does not attack (one call for every type in the hand).
 template <class P>
 concept CountsKingZones = MapsAttacks<P> &&
-    requires(const P& p, Player by, Square k, PieceType t, const typename AttackMapOf<P>::type& m) {
+    requires(const P& p, Player by, Square k, const int* worth,
+             const typename AttackMapOf<P>::type& m) {
     { p.king_zone(by, k, m, m) } -> std::same_as<KingZoneCounts>;
-    { p.unguarded_drop_check(by, t, k, m) } -> std::same_as<bool>;
+    { p.unguarded_drop_check_worth(by, k, m, worth) } -> std::same_as<int>;
 };
 
 class Evaluator {
@@ -226,6 +227,7 @@ class Evaluator {
     std::array<int, 256> face_value_{};
     std::array<int, 256> pressure_near_{}, pressure_far_{};  // by face (enemy_pressure)
     std::vector<int> hand_value_;
+    std::vector<int> drop_check_worth_;     // by type: hand value * danger_drop_check_pct / 100
     std::vector<std::uint8_t> royal_face_;  // by face
     std::vector<int> pst_;                  // [player][face][square]
     // Squares next to each square, and at distance two (Chebyshev).
@@ -425,19 +427,19 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
     if (w_.danger_drop_check_pct && (enemy_hand > 0 || w_.hole_hand_cap <= 0)) {
         for (Player q = 0; q < players_; ++q) {
             if (q == p || !pos.is_active(q)) continue;
-            for (PieceType t : v_.hand_types) {
-                if (!pos.hand_count(q, t)) continue;
-                bool unguarded = false;
-                if constexpr (CountsKingZones<P>) {
-                    unguarded =
-                        pos.unguarded_drop_check(q, t, k, maps[static_cast<std::size_t>(p)]);
-                } else {
+            if constexpr (CountsKingZones<P>) {
+                units += pos.unguarded_drop_check_worth(q, k, maps[static_cast<std::size_t>(p)],
+                                                        drop_check_worth_.data());
+            } else {
+                for (PieceType t : v_.hand_types) {
+                    if (!pos.hand_count(q, t)) continue;
                     std::array<Square, 1024> squares;
                     const int n = pos.drop_attacks(q, t, k, squares.data());
+                    bool unguarded = false;
                     for (int i = 0; i < n && !unguarded; ++i)
                         unguarded = attacks_on(p, squares[static_cast<std::size_t>(i)]) == 0;
+                    if (unguarded) units += drop_check_worth_[static_cast<std::size_t>(t)];
                 }
-                if (unguarded) units += hand_value(t) * w_.danger_drop_check_pct / 100;
             }
         }
     }
