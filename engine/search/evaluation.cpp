@@ -65,8 +65,8 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
       file_of_(squares_),
       rank_of_(squares_) {
     for (std::size_t s = 0; s < squares_; ++s) {
-        file_of_[s] = static_cast<int>(s) % v.geo.files;
-        rank_of_[s] = static_cast<int>(s) / v.geo.files;
+        file_of_[s] = v.geo.x_of(static_cast<Square>(s));
+        rank_of_[s] = v.geo.y_of(static_cast<Square>(s));
     }
     for (std::size_t t = 0; t < v.types.size(); ++t) {
         const PieceTypeInfo& info = v.types[t];

@@ -212,7 +212,6 @@ class Searcher {
     // The move that led to the node at ply `up` (null at the root and after a null move).
     Move previous_move(std::size_t up) const { return up == 0 ? Move() : frames_[up - 1].move; }
     bool out_of_time();
-    // Makes m and starts loading the child's hash and evaluation cache entries.
     // Plays m, loading the child's table entries meanwhile (before the move where the
     // position can tell the key it will have).
     void make_move(Move m) {
@@ -816,6 +815,11 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     const bool prunes_late = !pv_node && !in_check && depth <= t.lmp_depth;
     f.skip_quiets = false;
     f.quiet_checks_only = f.quiet_checks_kept = false;
+    // The depth a quiet move would be searched to after its late-move reduction (if
+    // prune_lmr_depth): pruning by it reaches further from the leaves.
+    const auto prune_depth_now = [&] {
+        return t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
+    };
     // Futility pruning of quiet moves (those that check kept, if the tuning says so); the
     // caller has tested that the node prunes (not a PV node, not in check, a move searched).
     const auto quiets_futile = [&](int prune_depth) {
@@ -833,10 +837,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             if (quiet) {
                 // Late-move pruning and futility pruning of quiet moves near the leaves.
                 if (depth <= t.lmp_depth && searched >= late) continue;
-                // The depth the move would be searched to after its late-move reduction
-                // (if prune_lmr_depth): pruning by it reaches further from the leaves.
-                const int prune_depth =
-                    t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
+                const int prune_depth = prune_depth_now();
                 if (quiets_futile(prune_depth) && !futility_keeps(m)) continue;
                 if (prune_depth <= t.history_prune_depth &&
                     quiet_history(m, up) < -t.history_prune_margin * depth)
@@ -928,11 +929,8 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             }
         }
         f.skip_quiets = prunes_late && searched >= late && best > -kMateBound;
-        if (futility_stays && !pv_node && !in_check && best > -kMateBound && !f.quiet_checks_only) {
-            const int prune_depth =
-                t.prune_lmr_depth ? std::max(0, depth - 1 - reduction(depth, searched)) : depth;
-            f.quiet_checks_only = quiets_futile(prune_depth);
-        }
+        if (futility_stays && !pv_node && !in_check && best > -kMateBound && !f.quiet_checks_only)
+            f.quiet_checks_only = quiets_futile(prune_depth_now());
     }
     if (legal == 0) return ply == 0 ? -kInfinite : excluding ? alpha : mated_in(ply);
     if (searched == 0) return f.static_eval > -kInfinite ? f.static_eval : alpha;  // all pruned

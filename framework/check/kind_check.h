@@ -89,7 +89,6 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
             // A position that generates the quiet checks near a square apart: around a random
             // square, and around each other player's King.
             if constexpr (requires(MoveList & l) { pos.generate_quiet_checks_near(Square{}, l); }) {
-                const int files = v->geo.files;
                 std::vector<Square> centers{static_cast<Square>(rng() % v->geo.squares())};
                 for (Square s = 0; s < v->geo.squares(); ++s) {
                     const PieceCode pc = pos.piece_on(s);
@@ -103,8 +102,9 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                     std::sort(got.begin(), got.end());
                     for (Move m : legal)
                         if (is_of_kind(pos, m, MoveKind::Quiets) &&
-                            std::abs(m.to() % files - c % files) <= 2 &&
-                            std::abs(m.to() / files - c / files) <= 2 && pos.gives_check(m))
+                            std::abs(v->geo.x_of(m.to()) - v->geo.x_of(c)) <= 2 &&
+                            std::abs(v->geo.y_of(m.to()) - v->geo.y_of(c)) <= 2 &&
+                            pos.gives_check(m))
                             want.push_back(m);
                     if (got != want) {
                         differ(pos, "the quiet checks near square " + std::to_string(c) + " are " +
