@@ -933,9 +933,17 @@ template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
 
 void FastPosition::generate_quiet_checks_near(Square center, MoveList& list) const {
-    if (king_[~us_] == kNoSq) return;  // nothing to check
     const int c = kTables.internal[center];
-    const Bitboard onto = (kTables.near[c] | square_bb(c)).andnot(occupied());
+    generate_quiet_checks_onto(kTables.near[c] | square_bb(c), list);
+}
+
+void FastPosition::generate_quiet_checks(MoveList& list) const {
+    generate_quiet_checks_onto(Bitboard::all(), list);
+}
+
+void FastPosition::generate_quiet_checks_onto(Bitboard onto, MoveList& list) const {
+    if (king_[~us_] == kNoSq) return;  // nothing to check
+    onto = onto.andnot(occupied());
     MoveBuffer buf;
     Move* const start = buf.data();
     const auto generate_with = [this](auto& writer) {

@@ -96,6 +96,8 @@ class FastPosition {
     // the center included, and give check: the search's mate probe's candidates besides the
     // captures. Drops are generated only onto the squares their kind checks from.
     void generate_quiet_checks_near(Square center, MoveList& list) const;
+    // Every quiet move that gives check (the quiet moves futility pruning keeps).
+    void generate_quiet_checks(MoveList& list) const;
     void do_move(Move m);
     // The key the position will have after the legal move m (its table entries can be loaded
     // while the move is made).
@@ -246,6 +248,8 @@ class FastPosition {
         int first_gain = 0;
     };
     ExchangeStart exchange_start(Move m) const;
+    // The quiet moves onto the empty squares of `onto` that give check.
+    void generate_quiet_checks_onto(fast::Bitboard onto, MoveList& list) const;
     fast::Bitboard pieces(fast::Color c, int kind) const { return by_color_[c] & by_kind_[kind]; }
     fast::Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
 

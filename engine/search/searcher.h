@@ -72,6 +72,13 @@ concept GeneratesQuietChecksNear = GeneratesKinds<P> &&
     p.generate_quiet_checks_near(s, list);
 };
 
+// A position that generates the quiet moves that give check apart (futility pruning keeps
+// those alone: most quiet moves of a drop game are drops, few of which check).
+template <class P>
+concept GeneratesQuietChecks = GeneratesKinds<P> && requires(const P& p, MoveList& list) {
+    p.generate_quiet_checks(list);
+};
+
 template <SearchPosition P>
 class Searcher {
   public:
@@ -452,15 +459,25 @@ bool Searcher<P>::left_out(const Frame& f, int ply, Move m) const {
 template <SearchPosition P>
 void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
     f.moves.clear();
-    if constexpr (GeneratesKinds<P>) {
-        pos_->generate(kind, f.moves);
-    } else {
-        pos_->legal_moves(f.moves);
-        std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
-    }
     const bool checks_only = kind == MoveKind::Quiets && f.quiet_checks_only;
+    bool only_kept = false;  // f.moves holds only moves futility pruning keeps
+    if constexpr (GeneratesQuietChecks<P>) {
+        if (checks_only) {
+            if (tuning_.futility_keeps_checks) pos_->generate_quiet_checks(f.moves);
+            only_kept = true;
+        }
+    }
+    if (!only_kept) {
+        if constexpr (GeneratesKinds<P>) {
+            pos_->generate(kind, f.moves);
+        } else {
+            pos_->legal_moves(f.moves);
+            std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
+        }
+    }
     std::erase_if(f.moves, [&](Move m) {
-        return m == f.tt_move || left_out(f, ply, m) || (checks_only && !futility_keeps(m));
+        return m == f.tt_move || left_out(f, ply, m) ||
+               (checks_only && !only_kept && !futility_keeps(m));
     });
     f.quiet_checks_kept = checks_only;
     order(f, ply, kind == MoveKind::Quiets);

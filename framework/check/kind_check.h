@@ -3,7 +3,8 @@
 //  * each kind's list (position/move_kind.h) equals the legal list filtered by the kind, in a
 //    MoveList and in a ScoredMoveList alike;
 //  * the quiet checks near a square, where a position generates them apart, equal the quiet
-//    moves that land within two squares (Chebyshev) of it and give check;
+//    moves that land within two squares (Chebyshev) of it and give check, and all the quiet
+//    checks the quiet moves that give check;
 //  * key_after(m), where a position tells it, is the key after playing m;
 //  * legal(m) is true for every legal move, and for random and corrupted bit patterns exactly
 //    when they are in the legal list;
@@ -112,6 +113,20 @@ KindCheckReport check_kinds(const std::shared_ptr<const Variant>& v, const Posit
                                         std::to_string(want.size()));
                         return report;
                     }
+                }
+            }
+            // A position that generates every quiet check apart.
+            if constexpr (requires(MoveList & l) { pos.generate_quiet_checks(l); }) {
+                MoveList got, want;
+                pos.generate_quiet_checks(got);
+                std::sort(got.begin(), got.end());
+                for (Move m : legal)
+                    if (is_of_kind(pos, m, MoveKind::Quiets) && pos.gives_check(m))
+                        want.push_back(m);
+                if (got != want) {
+                    differ(pos, "the quiet checks are " + std::to_string(got.size()) +
+                                    " moves, by definition " + std::to_string(want.size()));
+                    return report;
                 }
             }
             for (Move m : legal) {
