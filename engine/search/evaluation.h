@@ -268,9 +268,18 @@ int Evaluator::evaluate(const P& pos) const {
         });
     // Attack counts up to 2 and mobility: from one map per player where the position makes
     // them, else square by square.
-    [[maybe_unused]] std::array<typename AttackMapOf<P>::type, kMaxPlayers> maps{};
-    if constexpr (MapsAttacks<P>)
-        for (Player p = 0; p < players_; ++p) maps[static_cast<std::size_t>(p)] = pos.attack_map(p);
+    // Each map made in its place (a map made apart and copied in is read back in wider words
+    // than it was written, which stalls the processor).
+    using AttackMap = typename AttackMapOf<P>::type;
+    static_assert(kMaxPlayers == 4, "one map_of() below per player");
+    const auto map_of = [&](Player p) {
+        if constexpr (MapsAttacks<P>)
+            return p < players_ ? pos.attack_map(p) : AttackMap{};
+        else
+            return AttackMap{};
+    };
+    [[maybe_unused]] const std::array<AttackMap, kMaxPlayers> maps{map_of(0), map_of(1), map_of(2),
+                                                                   map_of(3)};
     const auto attacks = [&](Player q, Square s) {
         if constexpr (MapsAttacks<P>)
             return maps[static_cast<std::size_t>(q)].count(s);
