@@ -36,7 +36,6 @@
 #include "position/position_contract.h"
 #include "search/continuation_history.h"
 #include "search/engine.h"
-#include "search/eval_cache.h"
 #include "search/evaluation.h"
 #include "search/repetition_filter.h"
 #include "search/score.h"
@@ -219,18 +218,15 @@ class Searcher {
     // The move that led to the node at ply `up` (null at the root and after a null move).
     Move previous_move(std::size_t up) const { return up == 0 ? Move() : frames_[up - 1].move; }
     bool out_of_time();
-    // Plays m, loading the child's table entries meanwhile (before the move where the
-    // position can tell the key it will have).
+    // Plays m, loading the child's table entry meanwhile (before the move where the position
+    // can tell the key it will have).
     void make_move(Move m) {
         if constexpr (requires { pos_->key_after(m); }) {
-            const std::uint64_t key = pos_->key_after(m);
-            tt_.prefetch(key);
-            eval_cache_.prefetch(key);
+            tt_.prefetch(pos_->key_after(m));
             pos_->do_move(m);
         } else {
             pos_->do_move(m);
             tt_.prefetch(pos_->key());
-            eval_cache_.prefetch(pos_->key());
         }
     }
     void update_pv(int ply, Move m);
@@ -284,7 +280,6 @@ class Searcher {
     const std::size_t squares_;  // the board's, asked for every move ordered
     Evaluator eval_;
     SearchTuning tuning_;
-    mutable EvalCache eval_cache_;
     TranspositionTable tt_;
     SkillSettings skill_;
     std::uint64_t seed_ = 0;
@@ -320,11 +315,7 @@ class Searcher {
 
 template <SearchPosition P>
 int Searcher<P>::evaluate() const {
-    int e;
-    if (!eval_cache_.probe(pos_->key(), e)) {
-        e = eval_.evaluate(*pos_);
-        eval_cache_.store(pos_->key(), e);
-    }
+    int e = eval_.evaluate(*pos_);
     if (skill_.noise_cp > 0) {
         const std::uint64_t h = splitmix64(pos_->key() ^ splitmix64(seed_ + 0x5EED));
         e += static_cast<int>(h % static_cast<std::uint64_t>(2 * skill_.noise_cp + 1)) -
