@@ -680,6 +680,17 @@ Bitboard FastPosition::discoverers() const {
     return cs.discoverers;
 }
 
+int FastPosition::enemy_ring_sum(Player p, Square s, int d, const int* by_face) const {
+    const int c = kTables.internal[s];
+    const Bitboard next = step_attacks(kBlack, kKing, c);
+    const Bitboard ring = d == 1 ? next : kTables.near[c].andnot(next);
+    int sum = 0;
+    (by_color_[p ^ 1] & ring).for_each([&](int sq) {
+        sum += by_face[static_cast<std::size_t>(face_of(keys_->code[board_[sq]]))];
+    });
+    return sum;
+}
+
 Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
     const int ksq = king_[c];
     if (ksq == kNoSq) return Bitboard();

@@ -63,10 +63,9 @@ class FastPosition {
     // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
     // count. The evaluation reads the board through this where a position offers it.
     int list_pieces(PlacedPiece* out) const;
-    // Whether a piece of the other player stands within two squares of s (Chebyshev).
-    bool others_near(Player p, Square s) const {
-        return static_cast<bool>(by_color_[p ^ 1] & fast::kTables.near[fast::kTables.internal[s]]);
-    }
+    // The sum of by_face[face] over the other player's pieces at Chebyshev distance d (1 or 2)
+    // from s (the evaluation's pressure on a King).
+    int enemy_ring_sum(Player p, Square s, int d, const int* by_face) const;
     // The sums of position/square_sums.h: from now on, per player, the worth of its pieces on
     // the board (worth(piece, square), read once), named by `id`.
     void keep_square_sums(std::uint64_t id,

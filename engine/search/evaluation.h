@@ -106,11 +106,11 @@ concept ListsPieces = requires(const P& p, PlacedPiece* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
 };
 
-// A position that tells whether a piece of another player than p stands within two squares
-// (Chebyshev) of the square s.
+// A position that sums a table by face over the pieces of the players other than p at a
+// distance (Chebyshev, 1 or 2) from the square s, by its own means.
 template <class P>
-concept FindsOthersNear = requires(const P& p, Player pl, Square s) {
-    { p.others_near(pl, s) } -> std::same_as<bool>;
+concept SumsEnemyRings = requires(const P& p, Player pl, Square s, int d, const int* by_face) {
+    { p.enemy_ring_sum(pl, s, d, by_face) } -> std::same_as<int>;
 };
 
 // The type of a position's attack map, or an empty stand-in.
@@ -160,24 +160,17 @@ class Evaluator {
     int capture_gain(int face) const { return face_value(face) + hand_value(face & 0x7F); }
 
   private:
-    // Whether another player's piece may stand within two squares of player p's King on k
-    // (true where the position cannot tell): the squares need not be walked otherwise.
+    // The pressure of the enemy pieces on the ring of squares at `distance` (1 or 2) around
+    // player p's King on k: by face, pressure_pct / 100 of each one's value next to the King,
+    // / 200 two squares away (pressure_near_, pressure_far_).
     template <class P>
-    static bool others_near(const P& pos, Player p, Square k) {
-        if constexpr (FindsOthersNear<P>)
-            return pos.others_near(p, k);
-        else
-            return true;
-    }
-    // The pressure of the enemy pieces on the ring of squares around player p's King on k:
-    // by face, pressure_pct / 100 of each one's value next to the King, / 200 two squares away
-    // (pressure_near_, pressure_far_).
-    template <class P>
-    int enemy_pressure(const P& pos, Player p, Square k,
-                       const std::vector<std::vector<Square>>& ring,
-                       const std::array<int, 256>& pressure_of) const {
-        int pressure = 0;
-        if (others_near(pos, p, k))
+    int enemy_pressure(const P& pos, Player p, Square k, int distance) const {
+        const auto& pressure_of = distance == 1 ? pressure_near_ : pressure_far_;
+        if constexpr (SumsEnemyRings<P>) {
+            return pos.enemy_ring_sum(p, k, distance, pressure_of.data());
+        } else {
+            int pressure = 0;
+            const auto& ring = distance == 1 ? ring1_ : ring2_;
             for (Square n : ring[static_cast<std::size_t>(k)]) {
                 const PieceCode pc = pos.piece_on(n);
                 const int owner = pc >> 8;  // owner + 1; 0 on an empty square
@@ -185,7 +178,8 @@ class Evaluator {
                 pressure += int{(owner != 0) & (owner != p + 1)} *
                             pressure_of[static_cast<std::size_t>(face_of(pc))];
             }
-        return pressure;
+            return pressure;
+        }
     }
     // Calls f(square, piece) for every piece on the board.
     template <class P, class F>
@@ -317,7 +311,7 @@ int Evaluator::evaluate(const P& pos) const {
                     safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
             }
         }
-        safety -= enemy_pressure(pos, p, k, ring2_, pressure_far_);
+        safety -= enemy_pressure(pos, p, k, 2);
         total[static_cast<std::size_t>(p)] += safety;
     }
     if constexpr (CountsAttackers<P>) {
@@ -428,7 +422,7 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
                 zone.weak * w_.danger_weak - zone.defenders * w_.danger_defender;
     if (enemy_hand > 0)
         units += zone.holes * w_.danger_hole + zone.supported_holes * w_.danger_supported_hole;
-    const int pressure = enemy_pressure(pos, p, k, ring1_, pressure_near_);
+    const int pressure = enemy_pressure(pos, p, k, 1);
     // Safe drop checks: for each type an opponent holds, whether some empty square it could
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
     // square next to the King, which the King defends). Opponents with empty hands (their
