@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -201,6 +203,35 @@ TEST(Attackers, KingZoneCountsAgreeAlongRandomGames) {
     EXPECT_GT(zones, 1000);
     EXPECT_GT(held, 1000);
     EXPECT_GT(unguarded, 1000);
+}
+
+// The fast position's sums over the enemy pieces on the rings around a square (a bitboard walk)
+// equal the sums square by square, for every square, both players and both distances.
+TEST(Attackers, EnemyRingSumsAgreeAlongRandomGames) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const Geometry& g = v->geo;
+    std::array<int, 256> by_face{};
+    for (std::size_t f = 0; f < by_face.size(); ++f) by_face[f] = static_cast<int>(f * f + 1);
+    int nonzero = 0;
+    along_random_games(v, 11, 8, 150, [&](GenericPosition& generic, FastPosition& fast, int) {
+        for (Square s = 0; s < g.squares(); ++s)
+            for (Player p = 0; p < 2; ++p)
+                for (int d = 1; d <= 2; ++d) {
+                    int expected = 0;
+                    for (Square n = 0; n < g.squares(); ++n) {
+                        const PieceCode pc = generic.piece_on(n);
+                        const int distance = std::max(std::abs(g.x_of(n) - g.x_of(s)),
+                                                      std::abs(g.y_of(n) - g.y_of(s)));
+                        if (pc != kEmpty && owner_of(pc) != p && distance == d)
+                            expected += by_face[static_cast<std::size_t>(face_of(pc))];
+                    }
+                    ASSERT_EQ(fast.enemy_ring_sum(p, s, d, by_face.data()), expected)
+                        << write_position(*v, generic.state()) << " player " << p << " square " << s
+                        << " distance " << d;
+                    nonzero += expected != 0;
+                }
+    });
+    EXPECT_GT(nonzero, 10000);
 }
 
 // The material and square terms the fast position keeps summed as its pieces move (made and
