@@ -42,9 +42,7 @@ class HistoryTable {
     static constexpr std::size_t kDroppedTypes = 128;  // rows for drops, after the squares
 
     std::size_t index(Move m) const {
-        const std::size_t from = m.is_drop() ? squares_ + static_cast<std::size_t>(m.dropped())
-                                             : static_cast<std::size_t>(m.from());
-        return from * squares_ + static_cast<std::size_t>(m.to());
+        return m.origin_index(squares_) * squares_ + static_cast<std::size_t>(m.to());
     }
 
     std::size_t squares_ = 0;

@@ -236,9 +236,7 @@ class Searcher {
         pv_length_[static_cast<std::size_t>(ply)] = ply + 1;
     }
     std::size_t history_index(Move m) const {
-        const std::size_t from = m.is_drop() ? squares_ + static_cast<std::size_t>(m.dropped())
-                                             : static_cast<std::size_t>(m.from());
-        return from * squares_ + static_cast<std::size_t>(m.to());
+        return m.origin_index(squares_) * squares_ + static_cast<std::size_t>(m.to());
     }
     int& history(Move m) {
         return history_[static_cast<std::size_t>(pos_->side_to_move())][history_index(m)];
@@ -262,12 +260,14 @@ class Searcher {
     // quiet move m at ply `up`.
     int quiet_history(Move m, std::size_t up) const { return quiet_history(history_row(), m, up); }
     int quiet_history(const int* row, Move m, std::size_t up) const {
-        int s = row[history_index(m)];
-        if (tuning_.continuation_history) {
-            const int k = continuation_key(m);
-            s += cont_.get(earlier_key(up, 1), k) + cont_.get(earlier_key(up, 2), k);
-        }
-        return s;
+        const int s = row[history_index(m)];
+        return tuning_.continuation_history ? s + continuation_history(m, up) : s;
+    }
+    // Continuation history's part (off by default: kept out of line, so that ordering's loop
+    // stays small).
+    [[gnu::noinline]] int continuation_history(Move m, std::size_t up) const {
+        const int k = continuation_key(m);
+        return cont_.get(earlier_key(up, 1), k) + cont_.get(earlier_key(up, 2), k);
     }
     Info make_info(int depth, int score, const std::vector<Move>& pv, int multipv) const;
     // The late-move reduction of the `searched`-th move at `depth` (before adjustments).
