@@ -77,10 +77,14 @@ std::vector<std::string> split_engines(const std::string& list) {
 // The CPU the binary was compiled for (SEIREIGI_CPU_TARGET, see the top CMakeLists.txt).
 std::string build_target() {
 #ifdef SEIREIGI_CPU_TARGET
-    return SEIREIGI_CPU_TARGET;
+    std::string target = SEIREIGI_CPU_TARGET;
 #else
-    return "x86-64 (portable)";
+    std::string target = "x86-64 (portable)";
 #endif
+#ifdef SEIREIGI_LTO
+    target += ", link-time optimized";
+#endif
+    return target;
 }
 
 // The search section: each line of tests/data/bench-positions.txt (built in) searched by every
