@@ -680,6 +680,13 @@ Bitboard FastPosition::discoverers() const {
     return cs.discoverers;
 }
 
+int FastPosition::hand_sum(Player p, const int* value_by_type) const {
+    int sum = 0;
+    for (int kind = kPawn; kind < kKing; ++kind)
+        sum += hand_[p][kind] * value_by_type[keys_->type_of_kind[kind]];
+    return sum;
+}
+
 int FastPosition::enemy_ring_sum(Player p, Square s, int d, const int* by_face) const {
     const int c = kTables.internal[s];
     const Bitboard next = step_attacks(kBlack, kKing, c);

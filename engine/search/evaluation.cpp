@@ -1,5 +1,6 @@
 #include "search/evaluation.h"
 
+#include <bit>
 #include <cstdlib>
 #include <span>
 #include <stdexcept>
@@ -64,6 +65,8 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
       ring2_(squares_),
       file_of_(squares_),
       rank_of_(squares_) {
+    if (std::has_single_bit(static_cast<unsigned>(w_.danger_divisor)))
+        danger_shift_ = std::countr_zero(static_cast<unsigned>(w_.danger_divisor));
     for (std::size_t s = 0; s < squares_; ++s) {
         file_of_[s] = v.geo.x_of(static_cast<Square>(s));
         rank_of_[s] = v.geo.y_of(static_cast<Square>(s));

@@ -101,6 +101,12 @@ concept KeepsSquareSums = requires(P& p, const P& cp, Player pl) {
     { cp.royal_square(pl) } -> std::same_as<Square>;
 };
 
+// A position that sums a table by type over a player's hand by its own means.
+template <class P>
+concept SumsHands = requires(const P& p, Player pl, const int* value_by_type) {
+    { p.hand_sum(pl, value_by_type) } -> std::same_as<int>;
+};
+
 template <class P>
 concept ListsPieces = requires(const P& p, PlacedPiece* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
@@ -221,6 +227,8 @@ class Evaluator {
     std::array<int, 256> face_value_{};
     std::array<int, 256> pressure_near_{}, pressure_far_{};  // by face (enemy_pressure)
     std::vector<int> hand_value_;
+    // log2 of danger_divisor where it is a power of two, else -1.
+    int danger_shift_ = -1;
     std::vector<int> drop_check_worth_;     // by type: hand value * danger_drop_check_pct / 100
     std::vector<std::uint8_t> royal_face_;  // by face
     std::vector<int> pst_;                  // [player][face][square]
@@ -283,9 +291,13 @@ int Evaluator::evaluate(const P& pos) const {
             return 0;
     };
     // Without a test per type: whether a hand holds a type is not predictable.
-    for (Player p = 0; p < players_; ++p)
-        for (PieceType t : v_.hand_types)
-            hand_total[static_cast<std::size_t>(p)] += pos.hand_count(p, t) * hand_value(t);
+    for (Player p = 0; p < players_; ++p) {
+        if constexpr (SumsHands<P>)
+            hand_total[static_cast<std::size_t>(p)] = pos.hand_sum(p, hand_value_.data());
+        else
+            for (PieceType t : v_.hand_types)
+                hand_total[static_cast<std::size_t>(p)] += pos.hand_count(p, t) * hand_value(t);
+    }
 
     for (Player p = 0; p < players_; ++p) {
         const Square k = king[static_cast<std::size_t>(p)];
@@ -447,7 +459,11 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
         }
     }
     if (units <= 0) return pressure;
-    return pressure + std::min(units, w_.danger_cap) * units / w_.danger_divisor;
+    // The division as a shift where the divisor is a power of two (the default): a division
+    // by a value read at run time costs tens of cycles.
+    const int danger = std::min(units, w_.danger_cap) * units;
+    return pressure + (danger >= 0 && danger_shift_ >= 0 ? danger >> danger_shift_
+                                                         : danger / w_.danger_divisor);
 }
 
 }  // namespace seireigi::search
