@@ -552,7 +552,8 @@ void VariantReader::read_pieces() {
         auto items = r_.list(e->second, "catalogues", true);
         if (!items) pieces_complete_ = false;
         std::set<std::string> seen;
-        for (const Node* item : items ? *items : std::vector<const Node*>{}) {
+        const std::vector<const Node*> none;
+        for (const Node* item : items ? *items : none) {
             if (item->is_scalar() && !seen.insert(item->scalar).second) {
                 r_.error(item->where,
                          "catalogues: " + in_quotes(item->scalar) + " is listed twice");
@@ -636,7 +637,8 @@ std::optional<std::string> VariantReader::base_ref(const Node& n, std::string_vi
 std::vector<std::string> VariantReader::base_list(const Node& n, std::string_view what) {
     std::vector<std::string> out;
     auto items = r_.list(n, what, true);
-    for (const Node* item : items ? *items : std::vector<const Node*>{}) {
+    const std::vector<const Node*> none;
+    for (const Node* item : items ? *items : none) {
         auto id = base_ref(*item, what);
         if (!id) continue;
         if (std::find(out.begin(), out.end(), *id) != out.end())
