@@ -13,6 +13,8 @@
 #include <string>
 #include <utility>
 
+#include "test_support.h"
+
 namespace seireigi::testing {
 
 struct CliOutput {
@@ -71,7 +73,7 @@ inline CliOutput run_cli(const std::filesystem::path& scratch, const std::string
     { std::ofstream(in, std::ios::binary) << call.input; }
     std::string command;
     if (!call.working_directory.empty()) command = "cd '" + call.working_directory + "' && ";
-    command += call.prefix + std::string(SEIREIGI_CLI) + " " + args + " < " + in + " > " + out;
+    command += call.prefix + std::string(cli_path()) + " " + args + " < " + in + " > " + out;
     command += call.merge_stderr ? " 2>&1" : " 2> " + err;
     const int status = std::system(command.c_str());
     CliOutput result;

@@ -135,7 +135,7 @@ TEST_F(MatchCli, BadInputIsRefusedWithAMessage) {
 // other engine; its option reaches it (an unknown variant would make it fail to start).
 TEST_F(MatchCli, AnExternalUsiEnginePlaysThroughTheReferee) {
     std::string out, err;
-    ASSERT_EQ(run("match --player engine:1 --player 'usi:" + std::string(SEIREIGI_CLI) +
+    ASSERT_EQ(run("match --player engine:1 --player 'usi:" + std::string(testing::cli_path()) +
                       " usi' --option 2:USI_Variant=seireigi --games 2 --nodes 300 "
                       "--max-moves 40 --out " +
                       path("games"),

@@ -125,7 +125,7 @@ TEST_F(PlayCli, KilledAfterAMoveLosesNothing) {
     {
         std::ofstream(path("run.sh"))
             << "(echo $BASHPID > " << path("feeder.txt") << "; printf '7g7f\\n'; exec sleep 20) | "
-            << SEIREIGI_CLI << " play --seat 2=random:3 --color never --autosave "
+            << testing::cli_path() << " play --seat 2=random:3 --color never --autosave "
             << path("auto.game") << " > " << path("out.txt") << " 2>&1 &\n"
             << "echo $! > " << path("pid.txt") << "\n";
     }

@@ -23,7 +23,7 @@ class Session {
   public:
     explicit Session(const std::string& args) {
         std::string error;
-        EXPECT_TRUE(process_.start(std::string(SEIREIGI_CLI) + " " + args, error)) << error;
+        EXPECT_TRUE(process_.start(std::string(testing::cli_path()) + " " + args, error)) << error;
     }
     void send(const std::string& line) { ASSERT_TRUE(process_.write_line(line)) << line; }
     // The first line starting with `prefix`, waiting at most `timeout_ms`; "" if none came.
@@ -313,7 +313,7 @@ TEST(XboardProtocol, SetboardAnalyzeAndTimeCommands) {
 }
 
 TEST(UsiClient, PlaysAgainstOurOwnEngineAndReportsFailures) {
-    UsiClient client({std::string(SEIREIGI_CLI) + " usi", {{"USI_Hash", "8"}}, 10'000});
+    UsiClient client({std::string(testing::cli_path()) + " usi", {{"USI_Hash", "8"}}, 10'000});
     std::string error;
     ASSERT_TRUE(client.new_game(error)) << error;
     EXPECT_EQ(client.name(), "seireigi");
