@@ -15,11 +15,13 @@
 
 namespace seireigi::testing {
 
-// The built program's path. Kept from the optimizer (noipa): where its length was known to the
-// callers that join it into a command, GCC 12 with link-time optimization warned falsely of a
-// string overflow, for some lengths of the build directory's path.
-[[gnu::noipa]] inline const char* cli_path() {
-    return SEIREIGI_CLI;
+// The built program's path, read through a volatile pointer so that the optimizer cannot know
+// its length: where it knew it, in the callers that join the path into a command, GCC 12 with
+// link-time optimization warned falsely of a string overflow, for some lengths of the build
+// directory's path.
+inline const char* cli_path() {
+    static const char* volatile path = SEIREIGI_CLI;
+    return path;
 }
 
 inline std::string source_path(const std::string& relative) {
