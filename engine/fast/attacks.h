@@ -186,7 +186,7 @@ inline Bitboard forward_diagonal_attacks(int sq, Bitboard occ) {
 
 // Every square a piece of color C and kind `kind` on `sq` attacks.
 template <Color C>
-inline Bitboard attacks(int kind, int sq, Bitboard occ) {
+[[gnu::always_inline]] inline Bitboard attacks(int kind, int sq, Bitboard occ) {
     const Bitboard step = step_attacks(C, kind, sq);
     switch (kind) {
         case kLance:

@@ -91,20 +91,46 @@ struct QuietWriter : MoveWriter {
     }
 };
 
-// A QuietWriter whose drops are kept only onto the squares from which the dropped kind would
-// give check (`checks`, by kind).
-struct QuietCheckWriter : QuietWriter {
-    std::array<Bitboard, kKinds> checks{};
+// A writer of the quiet moves onto `onto` that may give check: a drop, or a move of a piece that
+// blocks none of its side's lines to the enemy King, only onto the squares from which its kind
+// checks (where such a move checks exactly); a piece that blocks one (`discoverers`) anywhere,
+// for gives_check to decide. CheckSquares(kind) gives those squares (computed when first
+// asked: most kinds have no quiet move onto `onto`).
+template <class CheckSquares>
+struct QuietCheckWriter : MoveWriter {
+    Bitboard onto;
+    CheckSquares check_squares;
+    Bitboard discoverers;
     const std::int8_t* kind_of_type;
-    Bitboard checks_of(std::uint32_t drop_bits) const {
-        return checks[static_cast<std::size_t>(kind_of_type[raw_move(drop_bits).dropped()])];
-    }
+    const Piece* board;
+    Bitboard kept_onto() const { return onto; }
     void add_to(std::uint32_t bits, Bitboard to) {
-        QuietWriter::add_to(bits, bits & kBoardBit ? to : to & checks_of(bits));
+        to &= onto;
+        if ((bits & kPromoteBit) || !to) return;
+        if (!(bits & kBoardBit)) {
+            to &= check_squares(kind_of_type[raw_move(bits).dropped()]);
+        } else if (const int from = kTables.internal[(bits >> 10) & 0x3FF];
+                   !discoverers.test(from)) {
+            const int kind = kind_of(board[from]);
+            if (kind == kKing) return;  // a King's step never checks by itself
+            to &= check_squares(kind);
+        }
+        MoveWriter::add_to(bits, to);
+    }
+    template <int Back>
+    void add_pushes(std::uint32_t bits, Bitboard to) {
+        to &= onto;
+        if ((bits & kPromoteBit) || !to) return;
+        // Pushes from the blocking Pawns' squares (a push moves toward lower rows for Black).
+        const Bitboard uncovering = Back == 1 ? discoverers.up() : discoverers.down();
+        MoveWriter::add_pushes<Back>(bits, to & (check_squares(kPawn) | uncovering));
     }
     void add_drops(const std::uint32_t* bits, int kinds, Bitboard to) {
+        to &= onto;
+        if (!to) return;
         for (int i = 0; i < kinds; ++i)
-            QuietWriter::add_drops(bits + i, 1, to & checks_of(bits[i]));
+            MoveWriter::add_drops(bits + i, 1,
+                                  to & check_squares(kind_of_type[raw_move(bits[i]).dropped()]));
     }
 };
 
@@ -976,10 +1002,9 @@ void FastPosition::generate_quiet_checks_onto(Bitboard onto, MoveList& list) con
     const bool drops_checked = stack_.size() >= full_check_scan_until_;
     Move* end;
     if (drops_checked) {
-        QuietCheckWriter writer{{{start}, onto}, {}, keys_->kind_of_type.data()};
-        for (int kind = kPawn; kind < kKing; ++kind)
-            if (hand_[us_][kind])
-                writer.checks[static_cast<std::size_t>(kind)] = check_squares(kind);
+        const auto checks = [this](int kind) { return check_squares(kind); };
+        QuietCheckWriter<decltype(checks)> writer{
+            {start}, onto, checks, discoverers(), keys_->kind_of_type.data(), board_.data()};
         end = generate_with(writer);
     } else {
         QuietWriter writer{{start}, onto};
