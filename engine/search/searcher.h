@@ -129,6 +129,9 @@ class Searcher {
         MoveList probe;                     // quiesce()'s mate-in-one candidates
         MoveList near_checks;               // quiet checks near the enemy King, for the probe
         MoveList quiets;                    // quiet moves searched at this node
+        // The captures and promotions of this node settled as sound only because they check
+        // (they lose the exchange): what settling learned, so that it is not asked again.
+        MoveList check_only;
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
@@ -197,7 +200,12 @@ class Searcher {
         return Move::from_raw(~static_cast<std::uint32_t>(key) & 0x3FFFFFFFu);
     }
     int capture_score(Move m, bool sound) const;
-    void settle(std::uint64_t& key) const;
+    void settle(Frame& f, std::uint64_t& key) const;
+    // Whether m, settled at this node, was kept only for its check (it loses the exchange).
+    static bool settled_check_only(const Frame& f, Move m) {
+        return !f.check_only.empty() &&
+               std::find(f.check_only.begin(), f.check_only.end(), m) != f.check_only.end();
+    }
     // Per square, whether it lies within two squares of an enemy King of the player to move
     // (whether a move ending there is a candidate of the mate probe).
     const std::uint8_t* near_enemy_king() const {
@@ -363,6 +371,7 @@ bool Searcher<P>::out_of_time() {
 template <SearchPosition P>
 void Searcher<P>::order(Frame& f, int ply, bool all_quiet) {
     f.keys.resize(f.moves.size());
+    if (!all_quiet) f.check_only.clear();
     f.best_key = 0;
     const int* row = history_row();
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
@@ -399,9 +408,11 @@ int Searcher<P>::capture_score(Move m, bool sound) const {
 // after the quiet moves. Testing when picked gives the order testing all first would, and a
 // node that cuts off early tests only what it picked.
 template <SearchPosition P>
-void Searcher<P>::settle(std::uint64_t& key) const {
+void Searcher<P>::settle(Frame& f, std::uint64_t& key) const {
     const Move m = move_of(key);
-    const bool sound = exchange_at_least(m, 0) || pos_->gives_check(m);
+    const bool wins = exchange_at_least(m, 0);
+    const bool sound = wins || pos_->gives_check(m);
+    if (sound && !wins) f.check_only.push_back(m);
     key = order_key(capture_score(m, sound), m, false);
 }
 
@@ -426,14 +437,14 @@ Move Searcher<P>::pick(Frame& f, std::size_t i) {
                 }
             std::swap(keys[i], keys[best]);
             if (!is_pending(keys[i])) break;
-            settle(keys[i]);
+            settle(f, keys[i]);
         }
     } else if (i == kSelectedOneByOne && keys.size() - i > 1) {
         for (std::size_t j = i; j < keys.size(); ++j)
-            if (is_pending(keys[j])) settle(keys[j]);
+            if (is_pending(keys[j])) settle(f, keys[j]);
         std::sort(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.end(), std::greater<>());
     } else if (is_pending(keys[i])) {
-        settle(keys[i]);  // the only one left
+        settle(f, keys[i]);  // the only one left
     }
     return move_of(keys[i]);
 }
@@ -677,10 +688,8 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         // exchange unless it was kept for its check.
         if (!in_check && best > -kMateBound && best + victim_gain(m) + 200 < alpha && !m.promotes())
             continue;
-        if (!in_check && best > -kMateBound) {
-            const bool sound = is_sound(f.keys[i]);
-            if (!sound || (pos_->gives_check(m) && !exchange_at_least(m, 0))) continue;
-        }
+        if (!in_check && best > -kMateBound && (!is_sound(f.keys[i]) || settled_check_only(f, m)))
+            continue;
         f.move = m;
         make_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
@@ -869,10 +878,16 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         int extension = gives_check && ply < 2 * limits_depth_ ? 1 : 0;
         if (extension && t.check_extension_sound) {
             // Only a check that does not lose material by exchange is extended: drops that
-            // check and are taken at once are plentiful and would make the tree explode.
-            pos_->undo_move();
-            if (!exchange_at_least(m, 0)) extension = 0;
-            pos_->do_move(m);
+            // check and are taken at once are plentiful and would make the tree explode. The
+            // captures stage settled its moves (a check among them loses the exchange exactly
+            // when it was kept for its check); the others are asked before the move.
+            if (f.stage == Stage::Captures || f.stage == Stage::LosingCaptures) {
+                if (settled_check_only(f, m)) extension = 0;
+            } else {
+                pos_->undo_move();
+                if (!exchange_at_least(m, 0)) extension = 0;
+                pos_->do_move(m);
+            }
         }
         if (singular && m == tt_move) extension = 1;
         const int new_depth = depth - 1 + extension;
