@@ -181,16 +181,10 @@ class Searcher {
     // The ordering keys of f.moves; all_quiet: none captures or promotes (the quiet stage),
     // so none is asked.
     void order(Frame& f, int ply, bool all_quiet = false);
-    // The move at place i of the order. A capture scored as sound is settled (its exchange
-    // tested) when it comes up, unless left_out_anyway(m) says the caller will leave it out
-    // whatever the test says (quiescence's delta pruning): unsettled, it is handed out at once,
-    // where settling could only have sent it further down to be left out there. Either way the
-    // moves searched come in the same sequence.
-    template <class LeftOutAnyway>
-    Move pick(Frame& f, std::size_t i, const LeftOutAnyway& left_out_anyway);
-    Move pick(Frame& f, std::size_t i) {
-        return pick(f, i, [](Move) { return false; });
-    }
+    // The move at place i of the order; settles: a capture scored as sound has its exchange
+    // tested when it comes up, and goes down the order if it loses. A caller that never
+    // searches a capture that loses the exchange settles each itself, when it needs to know.
+    Move pick(Frame& f, std::size_t i, bool settles = true);
     // A move's ordering key: the score in the high 32 bits, then the move's raw value inverted
     // (ties go to the smaller Move), whose top bit, always set, is cleared while the move is a
     // capture or promotion scored as sound but not yet tested.
@@ -429,8 +423,7 @@ void Searcher<P>::settle(Frame& f, std::uint64_t& key) const {
 // by one (a cut often comes early); past them the rest is sorted once by the same order, so
 // the sequence is the same either way. One key per move (order()) makes both cheap.
 template <SearchPosition P>
-template <class LeftOutAnyway>
-Move Searcher<P>::pick(Frame& f, std::size_t i, const LeftOutAnyway& left_out_anyway) {
+Move Searcher<P>::pick(Frame& f, std::size_t i, bool settles) {
     constexpr std::size_t kSelectedOneByOne = 3;
     auto& keys = f.keys;
     if (i < kSelectedOneByOne) {
@@ -446,14 +439,15 @@ Move Searcher<P>::pick(Frame& f, std::size_t i, const LeftOutAnyway& left_out_an
                     top = larger ? keys[j] : top;
                 }
             std::swap(keys[i], keys[best]);
-            if (!is_pending(keys[i]) || left_out_anyway(move_of(keys[i]))) break;
+            if (!settles || !is_pending(keys[i])) break;
             settle(f, keys[i]);
         }
     } else if (i == kSelectedOneByOne && keys.size() - i > 1) {
-        for (std::size_t j = i; j < keys.size(); ++j)
-            if (is_pending(keys[j])) settle(f, keys[j]);
+        if (settles)
+            for (std::size_t j = i; j < keys.size(); ++j)
+                if (is_pending(keys[j])) settle(f, keys[j]);
         std::sort(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.end(), std::greater<>());
-    } else if (is_pending(keys[i])) {
+    } else if (settles && is_pending(keys[i])) {
         settle(f, keys[i]);  // the only one left
     }
     return move_of(keys[i]);
@@ -692,17 +686,19 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
     if (in_check && kept == 0) return evaluate();  // only drops would answer the check
     order(f, ply);
     // Delta pruning: a capture that cannot lift the score to alpha is not tried; nor one that
-    // loses the exchange. Picking settled it (unless delta pruning leaves it out anyway): a
-    // capture ordered as sound wins the exchange unless it was kept for its check.
-    const auto delta_prunes = [&](Move c) {
-        return !in_check && best > -kMateBound && best + victim_gain(c) + 200 < alpha &&
-               !c.promotes();
-    };
+    // loses the exchange (one kept for its check included). Such a capture is never searched
+    // here, so where it stands in the order does not matter: each exchange is tested only when
+    // its capture comes up and delta pruning has not left it out (not before, as the order
+    // would need: a cut-off spares the rest). In check, every evasion is searched in the order
+    // the tests give.
+    const bool prunes = !in_check && best > -kMateBound;  // stays so: best only grows
     for (std::size_t i = 0; i < f.moves.size(); ++i) {
-        const Move m = pick(f, i, delta_prunes);
-        if (delta_prunes(m)) continue;
-        if (!in_check && best > -kMateBound && (!is_sound(f.keys[i]) || settled_check_only(f, m)))
-            continue;
+        const Move m = pick(f, i, !prunes);
+        if (prunes) {
+            if (best + victim_gain(m) + 200 < alpha && !m.promotes()) continue;
+            if (is_pending(f.keys[i])) settle(f, f.keys[i]);
+            if (!is_sound(f.keys[i]) || settled_check_only(f, m)) continue;
+        }
         f.move = m;
         make_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
