@@ -520,17 +520,17 @@ Move Searcher<P>::next_move(Frame& f, int ply) {
                 f.stage = Stage::Captures;
                 break;
             case Stage::Captures:
-                if (f.next < f.keys.size()) {
-                    const Move m = pick(f, f.next);  // settles whether it loses the exchange
-                    if (is_sound(f.keys[f.next])) {
-                        ++f.next;
-                        return m;
-                    }
-                    // Picked best first and settled: the rest lose the exchange too.
-                    f.losing.assign(f.keys.begin() + static_cast<std::ptrdiff_t>(f.next),
-                                    f.keys.end());
-                    std::sort(f.losing.begin(), f.losing.end(), std::greater<>());
+                // In the order of their scores as sound, each tested when it comes up: one
+                // that loses the exchange waits for the losing captures' stage, and a cut-off
+                // spares the tests of the rest.
+                while (f.next < f.keys.size()) {
+                    const Move m = pick(f, f.next, false);
+                    std::uint64_t& key = f.keys[f.next++];
+                    if (is_pending(key)) settle(f, key);
+                    if (is_sound(key)) return m;
+                    f.losing.push_back(key);
                 }
+                std::sort(f.losing.begin(), f.losing.end(), std::greater<>());
                 f.stage = Stage::StartQuiets;
                 break;
             case Stage::StartQuiets:
