@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "fast/attack_counter.h"
 #include "fast/move_rules.h"
 #include "fast/seireigi_rules.h"
 #include "fast/variant_keys.h"
@@ -324,23 +325,12 @@ FastPosition::AttackMap FastPosition::attack_map(Player p) const {
     return p == kBlack ? attack_map_of<kBlack>() : attack_map_of<kWhite>();
 }
 
-// The attackers of each square are counted bit-sliced, bit i of every square's count in
-// count[i], as a binary adder does (a few word operations per piece where counting each
-// piece's squares is a population count); mobility is then three population counts. Eight or
-// more attackers on a square overflow the counter: then the pieces are counted one by one.
+// The pieces' attacks added to an AttackCounter (attack_counter.h), kind by kind.
 template <Color C>
 FastPosition::AttackMap FastPosition::attack_map_of() const {
     const Bitboard own = by_color_[C], occ = occupied();
-    const Bitboard open = ~(own | by_kind_[kKing]);  // as in mobility()
-    Bitboard count[3], overflow;
-    const auto add = [&](Bitboard to) {
-        const Bitboard carry0 = count[0] & to;
-        count[0] ^= to;
-        const Bitboard carry1 = count[1] & carry0;
-        count[1] ^= carry0;
-        overflow |= count[2] & carry1;
-        count[2] ^= carry1;
-    };
+    AttackCounter counter(~(own | by_kind_[kKing]));  // the open squares, as in mobility()
+    const auto add = [&](Bitboard to) { counter.add(to); };
     // Pawns all at once: no two attack the same square.
     const Bitboard pawns = pieces(C, kPawn).andnot(kLastRank[C]);
     add(C == kBlack ? pawns.up() : pawns.down());
@@ -368,14 +358,9 @@ FastPosition::AttackMap FastPosition::attack_map_of() const {
         add_kind.template operator()<kElephant>(pieces(C, kElephant));
     }
     AttackMap map;
-    if (overflow) {
-        map.mobility = mobility(C);
-    } else {
-        map.mobility = (count[0] & open).count() + 2 * (count[1] & open).count() +
-                       4 * (count[2] & open).count();
-    }
-    map.once = count[0] | count[1] | count[2] | overflow;
-    map.twice = count[1] | count[2] | overflow;
+    map.mobility = counter.overflowed() ? mobility(C) : counter.mobility();
+    map.once = counter.once();
+    map.twice = counter.twice();
     if (king_[C] != kNoSq) {
         const Bitboard king = step_attacks(C, kKing, king_[C]);
         map.twice |= map.once & king;
