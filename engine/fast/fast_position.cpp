@@ -1099,7 +1099,11 @@ bool FastPosition::see_ge(Move m, int threshold) const {
     if (e.first_gain < threshold) return false;
     if (e.on_to == kKing) return true;
     const Color them = ~us_;
-    const bool recapture_may_promote = kZone[them].test(e.to) || (by_color_[them] & kZone[them]);
+    // A recapture promotes only onto the zone or from it: by a piece of the zone on a line
+    // through the square or near enough to step or leap onto it.
+    const bool recapture_may_promote =
+        kZone[them].test(e.to) ||
+        (by_color_[them] & kZone[them] & (kTables.lines[e.to] | kTables.near[e.to]));
     const int recapture =
         keys_->capture_value[e.on_to] + (recapture_may_promote ? keys_->most_promotion_gain : 0);
     if (e.first_gain - recapture >= threshold) return true;
