@@ -453,7 +453,9 @@ void FastPosition::keep_square_sums(std::uint64_t id,
             square_sums_[color_of(p)] += (*square_worth_)[worth_index(p, sq)];
 }
 
-void FastPosition::put_raw(Piece p, int sq) {
+// Up to four calls per move made and taken back: inlined (the link-time optimizer kept them
+// out of line).
+[[gnu::always_inline]] inline void FastPosition::put_raw(Piece p, int sq) {
     const Bitboard b = square_bb(sq);
     board_[sq] = p;
     by_color_[color_of(p)] |= b;
@@ -462,7 +464,7 @@ void FastPosition::put_raw(Piece p, int sq) {
     if (square_worth_) square_sums_[color_of(p)] += (*square_worth_)[worth_index(p, sq)];
 }
 
-Piece FastPosition::remove_raw(int sq) {
+[[gnu::always_inline]] inline Piece FastPosition::remove_raw(int sq) {
     const Piece p = board_[sq];
     const Bitboard b = square_bb(sq);
     board_[sq] = 0;
