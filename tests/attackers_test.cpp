@@ -234,6 +234,33 @@ TEST(Attackers, EnemyRingSumsAgreeAlongRandomGames) {
     EXPECT_GT(nonzero, 10000);
 }
 
+// The fast position's nearness of a player's pieces to a square (counts within growing boxes)
+// equals the sum piece by piece, for every square, both players and two spans.
+TEST(Attackers, NearnessSumsAgreeAlongRandomGames) {
+    const auto v = seireigi::testing::variant("seireigi");
+    const Geometry& g = v->geo;
+    int nonzero = 0;
+    along_random_games(v, 19, 8, 150, [&](GenericPosition& generic, FastPosition& fast, int) {
+        for (Square s = 0; s < g.squares(); ++s)
+            for (Player p = 0; p < 2; ++p)
+                for (const int span : {9, 12}) {
+                    int expected = 0;
+                    for (Square n = 0; n < g.squares(); ++n) {
+                        const PieceCode pc = generic.piece_on(n);
+                        if (pc == kEmpty || owner_of(pc) != p || v->types[type_of(pc)].royal)
+                            continue;
+                        expected += span - std::max(std::abs(g.x_of(n) - g.x_of(s)),
+                                                    std::abs(g.y_of(n) - g.y_of(s)));
+                    }
+                    ASSERT_EQ(fast.nearness(p, s, span), expected)
+                        << write_position(*v, generic.state()) << " player " << p << " square " << s
+                        << " span " << span;
+                    nonzero += expected != 0;
+                }
+    });
+    EXPECT_GT(nonzero, 10000);
+}
+
 // The material and square terms the fast position keeps summed as its pieces move (made and
 // taken back) give the evaluation the generic position's board walk gives, along random games.
 TEST(Attackers, SquareSumsAgreeAlongRandomGames) {

@@ -92,6 +92,11 @@ Tables build() {
         for (int b = 0; b < kSquares; ++b)
             if (std::abs(x_of(a) - x_of(b)) <= 3 && std::abs(y_of(a) - y_of(b)) <= 3 && a != b)
                 t.near3[a] |= Bitboard::square(b);
+    for (int a = 0; a < kSquares; ++a)
+        for (int b = 0; b < kSquares; ++b)
+            for (int d = std::max(std::abs(x_of(a) - x_of(b)), std::abs(y_of(a) - y_of(b))); d < 9;
+                 ++d)
+                t.within[a][d] |= Bitboard::square(b);
     for (int a = 0; a < kSquares; ++a) {
         t.direction[a].fill(-1);
         for (int d = 0; d < kDirections; ++d) {

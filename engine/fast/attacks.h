@@ -87,6 +87,8 @@ struct Tables {
     // Squares within three steps: every piece that attacks a square next to this one by a step
     // or leap stands inside.
     std::array<Bitboard, kSquares> near3{};
+    // Squares within d steps (Chebyshev distance), d = 0..8.
+    std::array<std::array<Bitboard, 9>, kSquares> within{};
     // The union of the eight rays: no slider off these lines can attack the square.
     std::array<Bitboard, kSquares> lines{};
     // Canonical square (types.h) of an internal square, and back.

@@ -711,6 +711,16 @@ int FastPosition::enemy_ring_sum(Player p, Square s, int d, const int* by_face) 
     return sum;
 }
 
+// A piece at distance x adds span - x: once for each d from x to span - 1, in the count of the
+// pieces within d. Every square lies within 8 of every other.
+int FastPosition::nearness(Player p, Square s, int span) const {
+    const Bitboard pieces = by_color_[p].andnot(by_kind_[kKing]);
+    const auto& within = kTables.within[kTables.internal[s]];
+    int sum = 0;
+    for (int d = 0; d < std::min(span, 8); ++d) sum += (pieces & within[d]).count();
+    return sum + std::max(0, span - 8) * pieces.count();
+}
+
 Bitboard FastPosition::pinned(Color c, Bitboard occ) const {
     const int ksq = king_[c];
     if (ksq == kNoSq) return Bitboard();

@@ -66,6 +66,9 @@ class FastPosition {
     // The sum of by_face[face] over the other player's pieces at Chebyshev distance d (1 or 2)
     // from s (the evaluation's pressure on a King).
     int enemy_ring_sum(Player p, Square s, int d, const int* by_face) const;
+    // The sum over player p's pieces but its King of span less their Chebyshev distance to s
+    // (the evaluation's mop-up).
+    int nearness(Player p, Square s, int span) const;
     // The sums of position/square_sums.h: from now on, per player, the worth of its pieces on
     // the board (worth(piece, square), read once), named by `id`.
     void keep_square_sums(std::uint64_t id,

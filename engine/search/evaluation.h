@@ -119,6 +119,13 @@ concept SumsEnemyRings = requires(const P& p, Player pl, Square s, int d, const 
     { p.enemy_ring_sum(pl, s, d, by_face) } -> std::same_as<int>;
 };
 
+// A position that sums span less the Chebyshev distance to the square s over player p's pieces
+// but its King by its own means.
+template <class P>
+concept SumsNearness = requires(const P& p, Player pl, Square s, int span) {
+    { p.nearness(pl, s, span) } -> std::same_as<int>;
+};
+
 // The type of a position's attack map, or an empty stand-in.
 struct NoAttackMap {};
 template <class P>
@@ -385,6 +392,7 @@ void Evaluator::for_each_piece(const P& pos, int squares, F&& f) {
 template <class P>
 int Evaluator::mop_up(const P& pos, Player p, Square k) const {
     const int span = std::max(v_.geo.files, v_.geo.ranks);
+    if constexpr (SumsNearness<P>) return w_.mopup * pos.nearness(p, k, span);
     const int kf = file_of_[static_cast<std::size_t>(k)],
               kr = rank_of_[static_cast<std::size_t>(k)];
     int nearness = 0;
