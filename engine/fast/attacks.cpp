@@ -84,19 +84,14 @@ Tables build() {
                     const int x = x_of(sq) + dx, y = y_of(sq) + dy;
                     if (on_board(x, y)) t.step[c][kind][sq] |= Bitboard::square(sq_of(x, y));
                 }
-    for (int a = 0; a < kSquares; ++a)
-        for (int b = 0; b < kSquares; ++b)
-            if (std::abs(x_of(a) - x_of(b)) <= 2 && std::abs(y_of(a) - y_of(b)) <= 2 && a != b)
-                t.near[a] |= Bitboard::square(b);
-    for (int a = 0; a < kSquares; ++a)
-        for (int b = 0; b < kSquares; ++b)
-            if (std::abs(x_of(a) - x_of(b)) <= 3 && std::abs(y_of(a) - y_of(b)) <= 3 && a != b)
-                t.near3[a] |= Bitboard::square(b);
-    for (int a = 0; a < kSquares; ++a)
+    for (int a = 0; a < kSquares; ++a) {
         for (int b = 0; b < kSquares; ++b)
             for (int d = std::max(std::abs(x_of(a) - x_of(b)), std::abs(y_of(a) - y_of(b))); d < 9;
                  ++d)
                 t.within[a][d] |= Bitboard::square(b);
+        t.near[a] = t.within[a][2].andnot(Bitboard::square(a));
+        t.near3[a] = t.within[a][3].andnot(Bitboard::square(a));
+    }
     for (int a = 0; a < kSquares; ++a) {
         t.direction[a].fill(-1);
         for (int d = 0; d < kDirections; ++d) {
