@@ -105,12 +105,15 @@ class Searcher {
 
   private:
     // The stages in which a full-width node hands out its moves (next_move()): the hash move
-    // before anything is generated, then the captures and promotions, and the quiet moves and
-    // drops only if no capture cut the node off; captures that lose the exchange come last.
+    // before anything is generated, then the captures and promotions, the killers and the
+    // counter move (the quiet moves ordered first) before the other quiet moves and drops are
+    // generated, so a cut by one of them spares the generation; captures that lose the
+    // exchange come last.
     enum class Stage : std::uint8_t {
         HashMove,
         StartCaptures,
         Captures,
+        Refutations,
         StartQuiets,
         Quiets,
         LosingCaptures,
@@ -134,6 +137,9 @@ class Searcher {
         MoveList check_only;
         Move move;     // the move being searched from this node (null for a null move)
         Move counter;  // the quiet move that last refuted the move into this node
+        // The killers and counter move handed out before the quiet stage was generated.
+        std::array<Move, 3> refuted{};
+        std::size_t refuted_count = 0;
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
         Move excluded;  // the hash move, left out while testing whether it is singular
         int static_eval = 0;
@@ -156,8 +162,12 @@ class Searcher {
     Move mate_in_one(Frame& f, bool with_near_checks = false);
     // The next move of a full-width node (the null Move after the last), stage by stage, each
     // stage's moves in the order order() and pick() give; a stage is generated and scored when
-    // it begins, so the quiet moves by the history as it stands after the captures' searches.
+    // it begins, so the quiet moves by the history as it stands after the captures' and the
+    // refutations' searches.
     Move next_move(Frame& f, int ply);
+    // The next of the killers and the counter move that is a quiet move of this node, in the
+    // order the quiet stage would give them (its first keys), or the null Move.
+    Move next_refutation(Frame& f, int ply);
     // Generates the stage's moves (of `kind`) into f.moves, without the moves handed out or
     // left out already, and orders them.
     void start_stage(Frame& f, MoveKind kind, int ply);
@@ -481,9 +491,11 @@ void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
             std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
         }
     }
+    const auto refuted = f.refuted.begin() + static_cast<std::ptrdiff_t>(f.refuted_count);
     std::erase_if(f.moves, [&](Move m) {
         return m == f.tt_move || left_out(f, ply, m) ||
-               (checks_only && !only_kept && !futility_keeps(m));
+               (checks_only && !only_kept && !futility_keeps(m)) ||
+               std::find(f.refuted.begin(), refuted, m) != refuted;
     });
     f.quiet_checks_kept = checks_only;
     order(f, ply, kind == MoveKind::Quiets);
@@ -501,6 +513,24 @@ void Searcher<P>::keep_quiet_checks(Frame& f) const {
     if (f.next == 0 && !f.keys.empty())
         f.best_key = static_cast<std::size_t>(std::max_element(f.keys.begin(), f.keys.end()) -
                                               f.keys.begin());
+}
+
+template <SearchPosition P>
+Move Searcher<P>::next_refutation(Frame& f, int ply) {
+    const Move candidates[] = {f.killers[0], f.killers[1], f.counter};
+    while (f.next < std::size(candidates)) {
+        const Move m = candidates[f.next++];
+        if (m.is_null() || m == f.tt_move || is_capture(m) || m.promotes()) continue;
+        const auto earlier = f.refuted.begin() + static_cast<std::ptrdiff_t>(f.refuted_count);
+        if (std::find(f.refuted.begin(), earlier, m) != earlier) continue;
+        // As the quiet stage would: futility pruning may keep only the checks.
+        if (left_out(f, ply, m) || !pos_->is_legal(m) ||
+            (f.quiet_checks_only && !futility_keeps(m)))
+            continue;
+        f.refuted[f.refuted_count++] = m;
+        return m;
+    }
+    return Move();
 }
 
 template <SearchPosition P>
@@ -531,6 +561,12 @@ Move Searcher<P>::next_move(Frame& f, int ply) {
                     f.losing.push_back(key);
                 }
                 std::sort(f.losing.begin(), f.losing.end(), std::greater<>());
+                f.stage = Stage::Refutations;
+                f.next = 0;
+                break;
+            case Stage::Refutations:
+                if (!f.skip_quiets)
+                    if (const Move m = next_refutation(f, ply); !m.is_null()) return m;
                 f.stage = Stage::StartQuiets;
                 break;
             case Stage::StartQuiets:
@@ -829,6 +865,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
     frames_[up + 1].killers = {};
     f.stage = Stage::HashMove;
     f.tt_move = tt_move;
+    f.refuted_count = 0;
 
     const int original_alpha = alpha;
     int best = -kInfinite;
