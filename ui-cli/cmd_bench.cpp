@@ -84,6 +84,9 @@ std::string build_target() {
 #ifdef SEIREIGI_LTO
     target += ", link-time optimized";
 #endif
+#ifndef __PIE__
+    target += ", not position-independent";
+#endif
     return target;
 }
 
