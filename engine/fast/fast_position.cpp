@@ -966,9 +966,14 @@ void FastPosition::generate_kind(MoveKind kind, List& list) const {
         n = generate_with(QuietWriter{{start}, ~occupied()});
     else
         n = generate(buf.data());
-    const bool filter = kind == MoveKind::Checks;
+    if constexpr (requires { list.insert(list.end(), start, start + n); }) {
+        if (kind != MoveKind::Checks) {
+            list.insert(list.end(), start, start + n);  // one copy, not a push per move
+            return;
+        }
+    }
     for (int i = 0; i < n; ++i)
-        if (!filter || is_of_kind(*this, start[i], kind)) list.push_back(start[i]);
+        if (kind != MoveKind::Checks || is_of_kind(*this, start[i], kind)) list.push_back(start[i]);
 }
 template void FastPosition::generate_kind(MoveKind, MoveList&) const;
 template void FastPosition::generate_kind(MoveKind, ScoredMoveList&) const;
