@@ -140,6 +140,10 @@ class Searcher {
         // The killers and counter move handed out before the quiet stage was generated.
         std::array<Move, 3> refuted{};
         std::size_t refuted_count = 0;
+        bool was_refuted(Move m) const {
+            const auto end = refuted.begin() + static_cast<std::ptrdiff_t>(refuted_count);
+            return std::find(refuted.begin(), end, m) != end;
+        }
         int cont_key = ContinuationHistory::kNone;  // continuation key of `move`
         Move excluded;  // the hash move, left out while testing whether it is singular
         int static_eval = 0;
@@ -491,11 +495,9 @@ void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
             std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
         }
     }
-    const auto refuted = f.refuted.begin() + static_cast<std::ptrdiff_t>(f.refuted_count);
     std::erase_if(f.moves, [&](Move m) {
         return m == f.tt_move || left_out(f, ply, m) ||
-               (checks_only && !only_kept && !futility_keeps(m)) ||
-               std::find(f.refuted.begin(), refuted, m) != refuted;
+               (checks_only && !only_kept && !futility_keeps(m)) || f.was_refuted(m);
     });
     f.quiet_checks_kept = checks_only;
     order(f, ply, kind == MoveKind::Quiets);
@@ -520,9 +522,8 @@ Move Searcher<P>::next_refutation(Frame& f, int ply) {
     const Move candidates[] = {f.killers[0], f.killers[1], f.counter};
     while (f.next < std::size(candidates)) {
         const Move m = candidates[f.next++];
-        if (m.is_null() || m == f.tt_move || is_capture(m) || m.promotes()) continue;
-        const auto earlier = f.refuted.begin() + static_cast<std::ptrdiff_t>(f.refuted_count);
-        if (std::find(f.refuted.begin(), earlier, m) != earlier) continue;
+        if (m.is_null() || m == f.tt_move || is_capture(m) || m.promotes() || f.was_refuted(m))
+            continue;
         // As the quiet stage would: futility pruning may keep only the checks.
         if (left_out(f, ply, m) || !pos_->is_legal(m) ||
             (f.quiet_checks_only && !futility_keeps(m)))
