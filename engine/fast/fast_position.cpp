@@ -1111,6 +1111,14 @@ FastPosition::ExchangeStart FastPosition::exchange_start(Move m) const {
 // that less the piece m puts on the square, taken by a recapture that promotes if one can (a
 // piece promotes when it starts or ends in its zone; the mover may then stop): many exchanges
 // are decided by these bounds before they are played out.
+//
+// Otherwise the exchange is played out only until it decides the question. With g0 what m
+// wins and gi what the i-th capture's side holds if the exchange stops there (the swap list),
+// see(m) >= threshold reads
+//   g0 >= t  and ( -g1 >= t  or ( g2 >= t  and ( -g3 >= t  or ( ... ))))
+// (each side may stop instead of capturing), which is decided at the first term that holds
+// after an "or" or fails after an "and"; a side with nothing left to capture leaves it to the
+// term before.
 bool FastPosition::see_ge(Move m, int threshold) const {
     const ExchangeStart e = exchange_start(m);
     if (e.first_gain < threshold) return false;
@@ -1124,17 +1132,43 @@ bool FastPosition::see_ge(Move m, int threshold) const {
     const int recapture =
         keys_->capture_value[e.on_to] + (recapture_may_promote ? keys_->most_promotion_gain : 0);
     if (e.first_gain - recapture >= threshold) return true;
-    return see(m) >= threshold;
+    int balance = e.first_gain;  // g(i-1)
+    bool opponent_captures = true;
+    bool holds = true;  // the answer if the side to capture next has nothing to capture with
+    int captures = 1;   // the swap list's length (see() cuts it where SwapList does)
+    play_exchange(e, [&](int gain) {
+        balance = gain - balance;
+        if (opponent_captures ? -balance >= threshold : balance < threshold) {
+            holds = opponent_captures;
+            return false;
+        }
+        holds = !opponent_captures;
+        opponent_captures = !opponent_captures;
+        return ++captures < SwapList::kCapacity;
+    });
+    return holds;
 }
 
 int FastPosition::see(Move m) const {
-    auto [to, occ, on_to, first_gain] = exchange_start(m);
-    SwapList swap(first_gain);
+    const ExchangeStart e = exchange_start(m);
+    SwapList swap(e.first_gain);
+    play_exchange(e, [&](int gain) {
+        swap.capture(gain);
+        return !swap.full();
+    });
+    return swap.resolve();
+}
+
+template <class Capture>
+void FastPosition::play_exchange(ExchangeStart e, Capture&& capture) const {
+    const int to = e.to;
+    Bitboard occ = e.occ;
+    int on_to = e.on_to;
     // Pieces that step or leap onto `to` stay attackers until they leave the board (occ);
     // the sliders are looked up again after each capture, for the x-rays it uncovers.
     const Bitboard steppers[2] = {step_attackers(kBlack, to) & by_color_[kBlack],
                                   step_attackers(kWhite, to) & by_color_[kWhite]};
-    for (Color side = ~us_; on_to != kKing && !swap.full(); side = ~side) {
+    for (Color side = ~us_; on_to != kKing; side = ~side) {
         const Bitboard attackers =
             (steppers[side] | (slider_attackers(side, to, occ) & by_color_[side])) & occ;
         const int from = least_valuable(attackers);
@@ -1148,11 +1182,10 @@ int FastPosition::see(Move m) const {
             gain += keys_->promotion_gain[kind];
             kind += kPromoted;
         }
-        swap.capture(gain);
+        if (!capture(gain)) break;
         on_to = kind;
         occ = after;
     }
-    return swap.resolve();
 }
 
 }  // namespace seireigi

@@ -253,6 +253,11 @@ class FastPosition {
         int first_gain = 0;
     };
     ExchangeStart exchange_start(Move m) const;
+    // Plays the static exchange that e starts, capture by capture, from the mover's opponent
+    // on: calls capture(gain) with what each capture wins (capture and promotion) and stops
+    // when it returns false or when the side to capture has no attacker.
+    template <class Capture>
+    void play_exchange(ExchangeStart e, Capture&& capture) const;
     // The quiet moves onto the empty squares of `onto` that give check.
     void generate_quiet_checks_onto(fast::Bitboard onto, MoveList& list) const;
     fast::Bitboard pieces(fast::Color c, int kind) const { return by_color_[c] & by_kind_[kind]; }
