@@ -1,5 +1,6 @@
 #include "fast/attacks.h"
 
+#include <bit>
 #include <cstdlib>
 #include <initializer_list>
 
@@ -103,6 +104,33 @@ Tables build() {
             t.lines[a] |= t.ray[d][a];
         }
     }
+    // Lines: two opposite rays each, the increasing one first: the square's place along the
+    // line is the length of the decreasing one.
+    constexpr int kLineRays[kLines][2] = {{kS, kN}, {kE, kW}, {kNE, kSW}, {kSE, kNW}};
+    for (int line = 0; line < kLines; ++line)
+        for (int a = 0; a < kSquares; ++a) {
+            const Bitboard squares =
+                t.ray[kLineRays[line][0]][a] | t.ray[kLineRays[line][1]][a] | Bitboard::square(a);
+            LineMask& m = t.line[line][a];
+            m.lo = squares.lo();
+            m.hi = squares.hi();
+            m.lo_count = static_cast<std::uint8_t>(std::popcount(m.lo));
+            m.place = static_cast<std::uint8_t>(t.ray[kLineRays[line][1]][a].count());
+            m.shift = static_cast<std::uint8_t>(std::countr_zero(m.lo | m.hi));
+        }
+    for (int place = 0; place < 9; ++place)
+        for (int occ = 0; occ < 512; ++occ) {
+            int reach = 0;
+            for (int i = place + 1; i < 9; ++i) {
+                reach |= 1 << i;
+                if (occ >> i & 1) break;
+            }
+            for (int i = place - 1; i >= 0; --i) {
+                reach |= 1 << i;
+                if (occ >> i & 1) break;
+            }
+            t.line_reach[place][occ] = static_cast<std::uint16_t>(reach);
+        }
     return t;
 }
 

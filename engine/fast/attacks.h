@@ -8,11 +8,18 @@
 // reaches are found with two's-complement arithmetic on the 128-bit word, no table per
 // occupancy: for an increasing ray, x ^ (x - 1) marks everything up to the first blocker; for a
 // decreasing ray, the highest blocker is found with a count of leading zeros.
+// Where the processor can gather and scatter bits (BMI2's pext and pdep), whole lines are looked
+// up instead: a line's occupancy is gathered into at most nine bits, a table gives the squares
+// reached along it, and they are scattered back (line_attacks(); a quarter of the instructions
+// of two rays).
 #pragma once
 
 #include <array>
 #include <bit>
 #include <cstdint>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "fast/bitboard.h"
 
@@ -73,6 +80,19 @@ constexpr int opposite(int d) {
     return d < kN ? d + 4 : d - 4;
 }
 
+// The four lines through a square: each is two opposite rays and the square.
+enum Line : int { kFileLine, kRankLine, kRisingLine, kFallingLine, kLines };  // kNE-kSW, kSE-kNW
+
+// A line through a square, for lookups by line: its squares in each word of the bitboard, how
+// many of them lie in the low word, and the square's place along the line (in bit order).
+// For a file, which lies in one word as nine consecutive bits, `shift` is the bit of its first
+// square in that word.
+struct LineMask {
+    std::uint64_t lo = 0, hi = 0;
+    std::uint8_t lo_count = 0, place = 0, shift = 0;
+    Bitboard bits() const { return Bitboard(lo, hi); }
+};
+
 struct Tables {
     // Step and leap attacks (everything but the slides) of every kind, per color.
     std::array<std::array<std::array<Bitboard, kSquares>, kKinds>, 2> step{};
@@ -91,6 +111,10 @@ struct Tables {
     std::array<std::array<Bitboard, 9>, kSquares> within{};
     // The union of the eight rays: no slider off these lines can attack the square.
     std::array<Bitboard, kSquares> lines{};
+    std::array<std::array<LineMask, kSquares>, kLines> line{};
+    // Along a line of up to nine squares: from the square at `place`, with the line's
+    // occupancy as bits in line order, the squares reached (the first blocker each way included).
+    std::array<std::array<std::uint16_t, 512>, 9> line_reach{};
     // Canonical square (types.h) of an internal square, and back.
     std::array<std::uint8_t, kSquares> canonical{};
     std::array<std::uint8_t, kSquares> internal{};
@@ -162,18 +186,47 @@ inline Bitboard ray_attacks(int d, int sq, Bitboard occ) {
     }
 }
 
+// The squares a slider on `sq` reaches along both rays of line L, from the rays.
+template <int L>
+inline Bitboard line_attacks_by_rays(int sq, Bitboard occ) {
+    if constexpr (L == kFileLine) return ray_attacks<kN>(sq, occ) | ray_attacks<kS>(sq, occ);
+    if constexpr (L == kRankLine) return ray_attacks<kW>(sq, occ) | ray_attacks<kE>(sq, occ);
+    if constexpr (L == kRisingLine) return ray_attacks<kNE>(sq, occ) | ray_attacks<kSW>(sq, occ);
+    if constexpr (L == kFallingLine) return ray_attacks<kSE>(sq, occ) | ray_attacks<kNW>(sq, occ);
+    return Bitboard();
+}
+
+// The same, looked up where the processor gathers and scatters bits.
+template <int L>
+inline Bitboard line_attacks(int sq, Bitboard occ) {
+    if constexpr (L == kFileLine) {
+        // A shift gathers a file, one word's mask (the other's is empty) picks its word.
+        const LineMask& m = kTables.line[L][sq];
+        const std::uint64_t bits = ((occ.lo() & m.lo) | (occ.hi() & m.hi)) >> m.shift;
+        const std::uint64_t reach = std::uint64_t{kTables.line_reach[m.place][bits]} << m.shift;
+        return Bitboard(reach & m.lo, reach & m.hi);
+    }
+#ifdef __BMI2__
+    const LineMask& m = kTables.line[L][sq];
+    const std::uint64_t bits = _pext_u64(occ.lo(), m.lo) | _pext_u64(occ.hi(), m.hi) << m.lo_count;
+    const std::uint64_t reach = kTables.line_reach[m.place][bits];
+    return Bitboard(_pdep_u64(reach, m.lo), _pdep_u64(reach >> m.lo_count, m.hi));
+#else
+    return line_attacks_by_rays<L>(sq, occ);
+#endif
+}
+
 inline Bitboard file_attacks(int sq, Bitboard occ) {
-    return ray_attacks<kN>(sq, occ) | ray_attacks<kS>(sq, occ);
+    return line_attacks<kFileLine>(sq, occ);
 }
 inline Bitboard rank_attacks(int sq, Bitboard occ) {
-    return ray_attacks<kW>(sq, occ) | ray_attacks<kE>(sq, occ);
+    return line_attacks<kRankLine>(sq, occ);
 }
 inline Bitboard rook_attacks(int sq, Bitboard occ) {
     return file_attacks(sq, occ) | rank_attacks(sq, occ);
 }
 inline Bitboard bishop_attacks(int sq, Bitboard occ) {
-    return ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ) | ray_attacks<kSE>(sq, occ) |
-           ray_attacks<kSW>(sq, occ);
+    return line_attacks<kRisingLine>(sq, occ) | line_attacks<kFallingLine>(sq, occ);
 }
 // Forward for Black is north (toward rank a).
 template <Color C>

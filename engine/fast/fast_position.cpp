@@ -627,16 +627,17 @@ Bitboard FastPosition::attackers_to(Color by, int sq, Bitboard occ) const {
 // squares: the caller keeps those of `by`).
 Bitboard FastPosition::slider_attackers(Color by, int sq, Bitboard occ) const {
     Bitboard att;
-    // Look along a ray only when a slider that could use it stands on it.
+    // Look along a line only when a slider that could use it stands on it; one lookup per line
+    // (attacks.h), each half kept for the sliders that slide along it.
     const Sliders s = sliders(by);
-    if (ray_bb(kN, sq) & s.from_north) att |= ray_attacks<kN>(sq, occ) & s.from_north;
-    if (ray_bb(kS, sq) & s.from_south) att |= ray_attacks<kS>(sq, occ) & s.from_south;
-    if ((ray_bb(kE, sq) | ray_bb(kW, sq)) & s.horizontal)
-        att |= rank_attacks(sq, occ) & s.horizontal;
-    if ((ray_bb(kNE, sq) | ray_bb(kNW, sq)) & s.diag_north)
-        att |= (ray_attacks<kNE>(sq, occ) | ray_attacks<kNW>(sq, occ)) & s.diag_north;
-    if ((ray_bb(kSE, sq) | ray_bb(kSW, sq)) & s.diag_south)
-        att |= (ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & s.diag_south;
+    const Bitboard vertical = (ray_bb(kN, sq) & s.from_north) | (ray_bb(kS, sq) & s.from_south);
+    if (vertical) att |= file_attacks(sq, occ) & vertical;
+    const Bitboard horizontal = kTables.line[kRankLine][sq].bits() & s.horizontal;
+    if (horizontal) att |= rank_attacks(sq, occ) & horizontal;
+    const Bitboard rising = (ray_bb(kNE, sq) & s.diag_north) | (ray_bb(kSW, sq) & s.diag_south);
+    if (rising) att |= line_attacks<kRisingLine>(sq, occ) & rising;
+    const Bitboard falling = (ray_bb(kNW, sq) & s.diag_north) | (ray_bb(kSE, sq) & s.diag_south);
+    if (falling) att |= line_attacks<kFallingLine>(sq, occ) & falling;
     return att;
 }
 
