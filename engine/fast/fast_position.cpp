@@ -104,7 +104,10 @@ struct QuietCheckWriter : MoveWriter {
     Bitboard discoverers;
     const std::int8_t* kind_of_type;
     const Piece* board;
-    Bitboard kept_onto() const { return onto; }
+    // A King's step checks only by uncovering a line: where the King blocks none, the generator
+    // need not test its steps for safety.
+    Bitboard king_onto;
+    Bitboard kept_onto() const { return king_onto; }
     void add_to(std::uint32_t bits, Bitboard to) {
         to &= onto;
         if ((bits & kPromoteBit) || !to) return;
@@ -1006,8 +1009,15 @@ void FastPosition::generate_quiet_checks_onto(Bitboard onto, MoveList& list) con
     Move* end;
     if (drops_checked) {
         const auto checks = [this](int kind) { return check_squares(kind); };
+        const Bitboard uncovering = discoverers();
         QuietCheckWriter<decltype(checks)> writer{
-            {start}, onto, checks, discoverers(), keys_->kind_of_type.data(), board_.data()};
+            {start},
+            onto,
+            checks,
+            uncovering,
+            keys_->kind_of_type.data(),
+            board_.data(),
+            king_[us_] != kNoSq && uncovering.test(king_[us_]) ? onto : Bitboard()};
         end = generate_with(writer);
     } else {
         QuietWriter writer{{start}, onto};
