@@ -1078,6 +1078,7 @@ std::uint64_t FastPosition::perft_leaves(int depth) {
 
 int FastPosition::least_valuable(Bitboard attackers) const {
     if (!attackers) return kNoSq;  // how most exchanges end: not worth a walk over the kinds
+    if (!attackers.more_than_one()) return attackers.first();  // nothing to choose from
     const auto& order = keys_->attacker_order;
     for (std::size_t i = 0; i < keys_->kinds_by_order.size(); ++i) {
         const int kind = keys_->kinds_by_order[i];
@@ -1176,10 +1177,17 @@ void FastPosition::play_exchange(ExchangeStart e, Capture&& capture) const {
     Bitboard occ = e.occ;
     int on_to = e.on_to;
     // Pieces that step or leap onto `to` stay attackers until they leave the board (occ);
-    // the sliders are looked up again after each capture, for the x-rays it uncovers.
-    const Bitboard steppers[2] = {step_attackers(kBlack, to) & by_color_[kBlack],
-                                  step_attackers(kWhite, to) & by_color_[kWhite]};
+    // the sliders are looked up again after each capture, for the x-rays it uncovers. A side's
+    // steppers are looked up when it first captures (most exchanges end before the mover's
+    // side recaptures), and only if a piece of it stands near enough.
+    Bitboard steppers[2];
+    bool stepped[2] = {false, false};
     for (Color side = ~us_; on_to != kKing; side = ~side) {
+        if (!stepped[side]) {
+            stepped[side] = true;
+            if (by_color_[side] & kTables.near[to])
+                steppers[side] = step_attackers(side, to) & by_color_[side];
+        }
         const Bitboard attackers =
             (steppers[side] | (slider_attackers(side, to, occ) & by_color_[side])) & occ;
         const int from = least_valuable(attackers);
