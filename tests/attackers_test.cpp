@@ -261,8 +261,9 @@ TEST(Attackers, NearnessSumsAgreeAlongRandomGames) {
     EXPECT_GT(nonzero, 10000);
 }
 
-// The material and square terms the fast position keeps summed as its pieces move (made and
-// taken back) give the evaluation the generic position's board walk gives, along random games.
+// The material and square terms and the hand values that the fast position keeps summed as its
+// pieces move, are captured and are dropped (moves made and taken back) give the evaluation the
+// generic position's board walk gives, along random games.
 TEST(Attackers, SquareSumsAgreeAlongRandomGames) {
     const auto v = seireigi::testing::variant("seireigi");
     const search::Evaluator evaluator(*v);

@@ -441,7 +441,8 @@ std::uint64_t FastPosition::compute_key() const {
 // ---- board updates ------------------------------------------------------------------------
 
 void FastPosition::keep_square_sums(std::uint64_t id,
-                                    const std::function<SquareWorth(PieceCode, Square)>& worth) {
+                                    const std::function<SquareWorth(PieceCode, Square)>& worth,
+                                    const std::function<int(PieceType)>& hand_worth) {
     auto table = std::make_shared<std::vector<SquareWorth>>(worth_index(32, 0));
     for (Piece p = 1; p < 32; ++p) {
         if (kind_of(p) == 0 || kind_of(p) >= kKinds) continue;
@@ -454,6 +455,13 @@ void FastPosition::keep_square_sums(std::uint64_t id,
     for (int sq = 0; sq < kSquares; ++sq)
         if (const Piece p = board_[sq])
             square_sums_[color_of(p)] += (*square_worth_)[worth_index(p, sq)];
+    for (int kind = kPawn; kind < kKing; ++kind)
+        hand_worth_[kind] = hand_worth(keys_->type_of_kind[kind]);
+    for (int c = 0; c < 2; ++c) {
+        hand_sums_[c] = 0;
+        for (int kind = kPawn; kind < kKing; ++kind)
+            hand_sums_[c] += hand_[c][kind] * hand_worth_[kind];
+    }
 }
 
 // Up to four calls per move made and taken back: inlined (the link-time optimizer kept them
@@ -504,6 +512,7 @@ void FastPosition::do_move(Move m) {
     if (m.is_drop()) {
         const int kind = keys_->kind_of_type[m.dropped()];
         --hand_[us][kind];
+        hand_sums_[us] -= hand_worth_[kind];
         const Piece p = fast::make_piece(us, kind);
         put_raw(p, to);
         key_ += keys_->board[p][to] - keys_->hand[us][kind];
@@ -517,6 +526,7 @@ void FastPosition::do_move(Move m) {
             stack_.back().captured = captured;
             const int base = base_of(kind_of(captured));
             ++hand_[us][base];
+            hand_sums_[us] += hand_worth_[base];
             key_ += keys_->hand[us][base] - keys_->board[captured][to];
         }
         if (m.promotes()) p += kPromoted;
@@ -544,12 +554,15 @@ void FastPosition::undo_move() {
     Piece p = remove_raw(to);
     if (st.move.is_drop()) {
         ++hand_[us][kind_of(p)];
+        hand_sums_[us] += hand_worth_[kind_of(p)];
     } else {
         if (st.move.promotes()) p -= kPromoted;
         put_raw(p, kTables.internal[st.move.from()]);
         if (st.captured) {
             put_raw(st.captured, to);
-            --hand_[us][base_of(kind_of(st.captured))];
+            const int base = base_of(kind_of(st.captured));
+            --hand_[us][base];
+            hand_sums_[us] -= hand_worth_[base];
         }
     }
     us_ = us;

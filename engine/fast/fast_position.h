@@ -70,11 +70,14 @@ class FastPosition {
     // (the evaluation's mop-up).
     int nearness(Player p, Square s, int span) const;
     // The sums of position/square_sums.h: from now on, per player, the worth of its pieces on
-    // the board (worth(piece, square), read once), named by `id`.
+    // the board (worth(piece, square), read once) and of its hand (hand_worth(type) per piece),
+    // named by `id`.
     void keep_square_sums(std::uint64_t id,
-                          const std::function<SquareWorth(PieceCode, Square)>& worth);
+                          const std::function<SquareWorth(PieceCode, Square)>& worth,
+                          const std::function<int(PieceType)>& hand_worth);
     std::uint64_t square_sums_id() const { return square_sums_id_; }
     SquareWorth square_sum(Player p) const { return square_sums_[p]; }
+    int kept_hand_sum(Player p) const { return hand_sums_[p]; }
     // Where player p's King stands (kNoSquare if it has none).
     Square royal_square(Player p) const {
         return king_[p] == fast::kNoSq ? kNoSquare : fast::kTables.canonical[king_[p]];
@@ -289,6 +292,8 @@ class FastPosition {
     std::uint64_t square_sums_id_ = 0;
     std::shared_ptr<const std::vector<SquareWorth>> square_worth_;
     std::array<SquareWorth, 2> square_sums_{};
+    std::array<int, fast::kHandKinds> hand_worth_{};  // by kind; all 0 until kept
+    std::array<int, 2> hand_sums_{};
     static std::size_t worth_index(fast::Piece p, int sq) {
         return static_cast<std::size_t>(p) * fast::kSquares + static_cast<std::size_t>(sq);
     }

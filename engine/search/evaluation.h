@@ -91,13 +91,16 @@ concept MapsAttacks = requires(const P& p, Player by, Square s) {
     { p.attack_map(by).mobility } -> std::convertible_to<int>;
 };
 
-// A position that keeps the evaluation's material and square terms summed per player as its
-// pieces move (position/square_sums.h).
+// A position that keeps the evaluation's material and square terms, and its hand values,
+// summed per player as its pieces move (position/square_sums.h).
 template <class P>
 concept KeepsSquareSums = requires(P& p, const P& cp, Player pl) {
-    p.keep_square_sums(std::uint64_t{1}, [](PieceCode, Square) { return SquareWorth{}; });
+    p.keep_square_sums(
+        std::uint64_t{1}, [](PieceCode, Square) { return SquareWorth{}; },
+        [](PieceType) { return 0; });
     { cp.square_sums_id() } -> std::same_as<std::uint64_t>;
     { cp.square_sum(pl) } -> std::same_as<SquareWorth>;
+    { cp.kept_hand_sum(pl) } -> std::same_as<int>;
     { cp.royal_square(pl) } -> std::same_as<Square>;
 };
 
@@ -161,8 +164,9 @@ class Evaluator {
     void keep_square_sums(P& pos) const {
         if constexpr (KeepsSquareSums<P>)
             if (pos.square_sums_id() != square_sums_id_)
-                pos.keep_square_sums(square_sums_id_,
-                                     [this](PieceCode pc, Square s) { return worth(pc, s); });
+                pos.keep_square_sums(
+                    square_sums_id_, [this](PieceCode pc, Square s) { return worth(pc, s); },
+                    [this](PieceType t) { return hand_value(t); });
     }
 
     // Values for move ordering and exchange tests.
@@ -259,6 +263,7 @@ int Evaluator::evaluate(const P& pos) const {
                 const SquareWorth sum = pos.square_sum(p);
                 total[up] = sum.score;
                 material[up] = sum.material;
+                hand_total[up] = pos.kept_hand_sum(p);
                 king[up] = pos.royal_square(p);
             }
             summed = true;
@@ -298,7 +303,7 @@ int Evaluator::evaluate(const P& pos) const {
             return 0;
     };
     // Without a test per type: whether a hand holds a type is not predictable.
-    for (Player p = 0; p < players_; ++p) {
+    for (Player p = 0; p < players_ && !summed; ++p) {
         if constexpr (SumsHands<P>)
             hand_total[static_cast<std::size_t>(p)] = pos.hand_sum(p, hand_value_.data());
         else

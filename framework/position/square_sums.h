@@ -1,10 +1,11 @@
 // What each piece is worth on each square, summed per player by a position as its pieces move:
 // the evaluation's material and square terms then cost a lookup instead of a walk over the
-// board (Stockfish keeps its piece-square score the same way).
+// board (Stockfish keeps its piece-square score the same way). The value of each player's hand
+// is summed the same way, as pieces are captured and dropped.
 //
-// The evaluation hands a position its worth function with an id of its own
-// (keep_square_sums); the position reads the function once into a table of its own layout and
-// updates the sums on every placement and removal. An evaluation uses the sums only when the
+// The evaluation hands a position its worth functions with an id of its own
+// (keep_square_sums); the position reads them once into tables of its own layout and updates
+// the sums on every placement, removal, capture and drop. An evaluation uses the sums only when the
 // position holds its id, so another evaluation's values (other weights, another variant) are
 // never mistaken for its own.
 #pragma once
