@@ -717,15 +717,19 @@ int FastPosition::hand_sum(Player p, const int* value_by_type) const {
     return sum;
 }
 
-int FastPosition::enemy_ring_sum(Player p, Square s, int d, const int* by_face) const {
+std::pair<int, int> FastPosition::enemy_ring_sums(Player p, Square s, const int* near_by_face,
+                                                  const int* far_by_face) const {
     const int c = kTables.internal[s];
     const Bitboard next = step_attacks(kBlack, kKing, c);
-    const Bitboard ring = d == 1 ? next : kTables.near[c].andnot(next);
-    int sum = 0;
-    (by_color_[p ^ 1] & ring).for_each([&](int sq) {
-        sum += by_face[static_cast<std::size_t>(face_of(keys_->code[board_[sq]]))];
-    });
-    return sum;
+    const Bitboard enemy = by_color_[p ^ 1] & kTables.near[c];
+    const auto sum = [&](Bitboard pieces, const int* by_face) {
+        int total = 0;
+        pieces.for_each([&](int sq) {
+            total += by_face[static_cast<std::size_t>(face_of(keys_->code[board_[sq]]))];
+        });
+        return total;
+    };
+    return {sum(enemy & next, near_by_face), sum(enemy.andnot(next), far_by_face)};
 }
 
 // A piece at distance x adds span - x: once for each d from x to span - 1, in the count of the

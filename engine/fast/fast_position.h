@@ -23,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fast/attacks.h"
@@ -63,9 +64,10 @@ class FastPosition {
     // Writes every piece on the board as (square, piece) to `out` (room for 81); returns the
     // count. The evaluation reads the board through this where a position offers it.
     int list_pieces(PlacedPiece* out) const;
-    // The sum of by_face[face] over the other player's pieces at Chebyshev distance d (1 or 2)
-    // from s (the evaluation's pressure on a King).
-    int enemy_ring_sum(Player p, Square s, int d, const int* by_face) const;
+    // The sums of near_by_face[face] over the other player's pieces next to s, and of
+    // far_by_face[face] over those two squares away (the evaluation's pressure on a King).
+    std::pair<int, int> enemy_ring_sums(Player p, Square s, const int* near_by_face,
+                                        const int* far_by_face) const;
     // The sum over player p's pieces but its King of span less their Chebyshev distance to s
     // (the evaluation's mop-up).
     int nearness(Player p, Square s, int span) const;

@@ -115,11 +115,11 @@ concept ListsPieces = requires(const P& p, PlacedPiece* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
 };
 
-// A position that sums a table by face over the pieces of the players other than p at a
-// distance (Chebyshev, 1 or 2) from the square s, by its own means.
+// A position that sums a table by face over the pieces of the players other than p next to
+// the square s, and another two squares away (Chebyshev distance), by its own means.
 template <class P>
-concept SumsEnemyRings = requires(const P& p, Player pl, Square s, int d, const int* by_face) {
-    { p.enemy_ring_sum(pl, s, d, by_face) } -> std::same_as<int>;
+concept SumsEnemyRings = requires(const P& p, Player pl, Square s, const int* by_face) {
+    { p.enemy_ring_sums(pl, s, by_face, by_face) } -> std::same_as<std::pair<int, int>>;
 };
 
 // A position that sums span less the Chebyshev distance to the square s over player p's pieces
@@ -183,20 +183,25 @@ class Evaluator {
     template <class P>
     int enemy_pressure(const P& pos, Player p, Square k, int distance) const {
         const auto& pressure_of = distance == 1 ? pressure_near_ : pressure_far_;
-        if constexpr (SumsEnemyRings<P>) {
-            return pos.enemy_ring_sum(p, k, distance, pressure_of.data());
-        } else {
-            int pressure = 0;
-            const auto& ring = distance == 1 ? ring1_ : ring2_;
-            for (Square n : ring[static_cast<std::size_t>(k)]) {
-                const PieceCode pc = pos.piece_on(n);
-                const int owner = pc >> 8;  // owner + 1; 0 on an empty square
-                // Added without a branch: whether an enemy stands there is not predictable.
-                pressure += int{(owner != 0) & (owner != p + 1)} *
-                            pressure_of[static_cast<std::size_t>(face_of(pc))];
-            }
-            return pressure;
+        int pressure = 0;
+        const auto& ring = distance == 1 ? ring1_ : ring2_;
+        for (Square n : ring[static_cast<std::size_t>(k)]) {
+            const PieceCode pc = pos.piece_on(n);
+            const int owner = pc >> 8;  // owner + 1; 0 on an empty square
+            // Added without a branch: whether an enemy stands there is not predictable.
+            pressure += int{(owner != 0) & (owner != p + 1)} *
+                        pressure_of[static_cast<std::size_t>(face_of(pc))];
         }
+        return pressure;
+    }
+    // Both rings' pressures (next to the King, two squares away), in one pass where the
+    // position sums them.
+    template <class P>
+    std::pair<int, int> enemy_pressures(const P& pos, Player p, Square k) const {
+        if constexpr (SumsEnemyRings<P>)
+            return pos.enemy_ring_sums(p, k, pressure_near_.data(), pressure_far_.data());
+        else
+            return {enemy_pressure(pos, p, k, 1), enemy_pressure(pos, p, k, 2)};
     }
     // Calls f(square, piece) for every piece on the board.
     template <class P, class F>
@@ -204,12 +209,12 @@ class Evaluator {
     // Player p's mop-up bonus: its pieces' nearness to the enemy King on k.
     template <class P>
     int mop_up(const P& pos, Player p, Square k) const;
-    // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety);
-    // attacks(q, s) counts the pieces of q that attack s, up to 2; maps are the players'
-    // attack maps where the position makes them.
+    // The King-danger penalty of player p's King on k (the CountsAttackers form of the safety),
+    // with the enemy pressure next to it; attacks(q, s) counts the pieces of q that attack s, up
+    // to 2; maps are the players' attack maps where the position makes them.
     template <class P, class Attacks, class Maps>
-    int king_danger(const P& pos, Player p, Square k, int enemy_hand, const Attacks& attacks,
-                    const Maps& maps) const;
+    int king_danger(const P& pos, Player p, Square k, int enemy_hand, int pressure,
+                    const Attacks& attacks, const Maps& maps) const;
 
   public:
     // The zone counts of player p's King on k, square by square (any position).
@@ -323,7 +328,8 @@ int Evaluator::evaluate(const P& pos) const {
         enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
         int safety = 0;
         if constexpr (CountsAttackers<P>) {
-            safety -= king_danger(pos, p, k, enemy_hand, attacks, maps);
+            const auto [near, far] = enemy_pressures(pos, p, k);
+            safety -= king_danger(pos, p, k, enemy_hand, near, attacks, maps) + far;
         } else {
             for (Square n : ring1_[static_cast<std::size_t>(k)]) {
                 const PieceCode pc = pos.piece_on(n);
@@ -334,8 +340,8 @@ int Evaluator::evaluate(const P& pos) const {
                 else
                     safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
             }
+            safety -= enemy_pressure(pos, p, k, 2);
         }
-        safety -= enemy_pressure(pos, p, k, 2);
         total[static_cast<std::size_t>(p)] += safety;
     }
     if constexpr (CountsAttackers<P>) {
@@ -431,7 +437,7 @@ KingZoneCounts Evaluator::count_king_zone(const P& pos, Player p, Square k,
 }
 
 template <class P, class Attacks, class Maps>
-int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
+int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand, int pressure,
                            const Attacks& attacks_on, [[maybe_unused]] const Maps& maps) const {
     KingZoneCounts zone;
     bool counted = false;
@@ -447,7 +453,6 @@ int Evaluator::king_danger(const P& pos, Player p, Square k, int enemy_hand,
                 zone.weak * w_.danger_weak - zone.defenders * w_.danger_defender;
     if (enemy_hand > 0)
         units += zone.holes * w_.danger_hole + zone.supported_holes * w_.danger_supported_hole;
-    const int pressure = enemy_pressure(pos, p, k, 1);
     // Safe drop checks: for each type an opponent holds, whether some empty square it could
     // be dropped on to attack the King is defended by nothing of the King's side (so never a
     // square next to the King, which the King defends). Opponents with empty hands (their
