@@ -195,25 +195,10 @@ class FastPosition {
     // The sliders of a color by the rays they attack along (one grouping for every test).
     struct Sliders {
         fast::Bitboard from_north, from_south, horizontal, diag_north, diag_south;
-        // Those that attack a square from its side `d` (a ray direction, attacks.h).
-        fast::Bitboard along(int d) const {
-            switch (d) {
-                case fast::kN:
-                    return from_north;
-                case fast::kS:
-                    return from_south;
-                case fast::kE:
-                case fast::kW:
-                    return horizontal;
-                case fast::kNE:
-                case fast::kNW:
-                    return diag_north;
-                default:
-                    return diag_south;
-            }
-        }
     };
     Sliders sliders(fast::Color by) const;
+    // Those that attack a square from its side `d` (a ray direction, attacks.h).
+    fast::Bitboard sliders_along(fast::Color by, int d) const;
     fast::Bitboard step_attackers(fast::Color by, int sq) const;
     fast::Bitboard attackers_to(fast::Color by, int sq, fast::Bitboard occ) const;
     fast::Bitboard slider_attackers(fast::Color by, int sq, fast::Bitboard occ) const;
