@@ -698,16 +698,20 @@ template <Color By>
            ((ray_attacks<kSE>(sq, occ) | ray_attacks<kSW>(sq, occ)) & s.diag_south);
 }
 
-Bitboard FastPosition::check_squares(int kind) const {
+// Inlined where the squares are known already (most asks), computed apart the first time.
+[[gnu::always_inline]] inline Bitboard FastPosition::check_squares(int kind) const {
+    if (check_squares_.known & (1u << kind)) return check_squares_.of_kind[kind];
+    return compute_check_squares(kind);
+}
+
+Bitboard FastPosition::compute_check_squares(int kind) const {
+    // A piece of the side to move on x attacks the King exactly when the same kind of the other
+    // color on the King's square attacks x (the reversed vectors, as in drop_attacks).
     CheckSquares& cs = check_squares_;
-    if (!(cs.known & (1u << kind))) {
-        // A piece of the side to move on x attacks the King exactly when the same kind of the
-        // other color on the King's square attacks x (the reversed vectors, as in drop_attacks).
-        const int ksq = king_[~us_];
-        cs.of_kind[kind] = us_ == kBlack ? attacks<kWhite>(kind, ksq, occupied())
-                                         : attacks<kBlack>(kind, ksq, occupied());
-        cs.known |= 1u << kind;
-    }
+    const int ksq = king_[~us_];
+    cs.of_kind[kind] = us_ == kBlack ? attacks<kWhite>(kind, ksq, occupied())
+                                     : attacks<kBlack>(kind, ksq, occupied());
+    cs.known |= 1u << kind;
     return cs.of_kind[kind];
 }
 

@@ -215,6 +215,7 @@ class FastPosition {
     // pieces that alone block one of its sliders' lines to that King (moved off the line, they
     // uncover a check).
     fast::Bitboard check_squares(int kind) const;
+    fast::Bitboard compute_check_squares(int kind) const;
     fast::Bitboard discoverers() const;
     struct CheckSquares {
         static constexpr std::uint32_t kDiscoverersKnown = 1u << 31;
