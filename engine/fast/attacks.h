@@ -196,7 +196,8 @@ inline Bitboard line_attacks_by_rays(int sq, Bitboard occ) {
     return Bitboard();
 }
 
-// The same, looked up where the processor gathers and scatters bits.
+// The same, looked up: a file on every build, the other lines where the processor gathers and
+// scatters bits (BMI2); elsewhere from the rays.
 template <int L>
 inline Bitboard line_attacks(int sq, Bitboard occ) {
     if constexpr (L == kFileLine) {

@@ -11,8 +11,9 @@
 //  * Keys: the additive Zobrist keys of zobrist.h, updated incrementally; the variant's type
 //    indices (which depend on catalogue order) are read once into a per-variant key table.
 //  * A state stack (StateInfo) restores the captured piece, the key and the checkers on undo.
-//  * On request (keep_square_sums), the evaluation's material and square terms, summed per
-//    color as pieces are placed and removed (position/square_sums.h).
+//  * On request (keep_square_sums), the evaluation's material and square terms and its hand
+//    values, summed per color as pieces are placed, removed, captured and dropped
+//    (position/square_sums.h).
 // Legality without playing moves: the checkers of the side to move are kept after each move;
 // pinned pieces are found from the enemy sliders; a King step is tested against the attacks of
 // the enemy with the King lifted off the board; in check, only evasions are generated.
