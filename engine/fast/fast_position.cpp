@@ -724,13 +724,6 @@ Bitboard FastPosition::discoverers() const {
     return cs.discoverers;
 }
 
-int FastPosition::hand_sum(Player p, const int* value_by_type) const {
-    int sum = 0;
-    for (int kind = kPawn; kind < kKing; ++kind)
-        sum += hand_[p][kind] * value_by_type[keys_->type_of_kind[kind]];
-    return sum;
-}
-
 std::pair<int, int> FastPosition::enemy_ring_sums(Player p, Square s, const int* near_by_face,
                                                   const int* far_by_face) const {
     const int c = kTables.internal[s];

@@ -88,9 +88,6 @@ class FastPosition {
     int hand_count(Player p, PieceType t) const {
         return static_cast<unsigned>(t) < 128 ? hand_[p][keys_->hand_slot[t]] : 0;
     }
-    // The sum of value_by_type[t] times the count of t over player p's hand (the evaluation's
-    // hand term), by the hand's own kinds.
-    int hand_sum(Player p, const int* value_by_type) const;
     bool is_active(Player p) const { return (active_ >> p) & 1; }
     std::uint64_t key() const { return key_; }
 

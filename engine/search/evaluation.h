@@ -104,12 +104,6 @@ concept KeepsSquareSums = requires(P& p, const P& cp, Player pl) {
     { cp.royal_square(pl) } -> std::same_as<Square>;
 };
 
-// A position that sums a table by type over a player's hand by its own means.
-template <class P>
-concept SumsHands = requires(const P& p, Player pl, const int* value_by_type) {
-    { p.hand_sum(pl, value_by_type) } -> std::same_as<int>;
-};
-
 template <class P>
 concept ListsPieces = requires(const P& p, PlacedPiece* out) {
     { p.list_pieces(out) } -> std::same_as<int>;
@@ -308,13 +302,9 @@ int Evaluator::evaluate(const P& pos) const {
             return 0;
     };
     // Without a test per type: whether a hand holds a type is not predictable.
-    for (Player p = 0; p < players_ && !summed; ++p) {
-        if constexpr (SumsHands<P>)
-            hand_total[static_cast<std::size_t>(p)] = pos.hand_sum(p, hand_value_.data());
-        else
-            for (PieceType t : v_.hand_types)
-                hand_total[static_cast<std::size_t>(p)] += pos.hand_count(p, t) * hand_value(t);
-    }
+    for (Player p = 0; p < players_ && !summed; ++p)
+        for (PieceType t : v_.hand_types)
+            hand_total[static_cast<std::size_t>(p)] += pos.hand_count(p, t) * hand_value(t);
 
     for (Player p = 0; p < players_; ++p) {
         const Square k = king[static_cast<std::size_t>(p)];
