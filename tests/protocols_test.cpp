@@ -182,8 +182,13 @@ TEST(UsiProtocol, NewGameAfterGameoverAndResignWhenMated) {
     s.send("go nodes 2000");
     const std::string best = after(s.expect("bestmove"), "bestmove ");
     EXPECT_TRUE(legal_after("seireigi", {}, best)) << best << "\n" << s.seen();
-    s.send("go mate 3");
-    EXPECT_EQ(s.expect("checkmate"), "checkmate notimplemented");
+    // The start position has no check, so no tsume mate: proven at once.
+    s.send("go mate 1000");
+    EXPECT_EQ(s.expect("checkmate"), "checkmate nomate") << s.seen();
+    // A Gold dropped on 5b, guarded by the Pawn on 5c, mates the King on 5a.
+    s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    s.send("go mate infinite");
+    EXPECT_EQ(s.expect("checkmate"), "checkmate G*5b") << s.seen();
     s.send("quit");
     s.finish();
 }

@@ -16,6 +16,7 @@ void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
+void add_mate_command(CLI::App& app);
 void add_usi_command(CLI::App& app);
 void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app);

@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     add_play_command(app);
     add_serve_command(app);
     add_analyse_command(app);
+    add_mate_command(app);
     add_usi_command(app);
     add_xboard_command(app);
     add_match_command(app);

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "game/position_soundness.h"
+#include "mate/mate_solver.h"
 #include "position/generic_position.h"
 #include "protocol_variants.h"
 #include "search_output.h"
@@ -322,7 +323,14 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
             continue;
         }
         if (w == "mate") {
-            out_.send("checkmate notimplemented");
+            long long ms = 0;  // infinite
+            if (i + 1 < words.size() && words[i + 1] != "infinite" &&
+                (!parse_int(words[i + 1], ms) || ms < 0)) {
+                error("go mate: give a time in milliseconds or 'infinite', not '" +
+                      words[i + 1] + "'");
+                return;
+            }
+            go_mate(static_cast<int>(std::min<long long>(ms, 1'000'000'000)));
             return;
         }
         if (w == "searchmoves") {
@@ -415,7 +423,35 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
     });
 }
 
+void UsiSession::go_mate(int movetime_ms) {
+    if (variant_->num_players() != 2) {
+        out_.send("checkmate notimplemented");
+        return;
+    }
+    mate_stop_ = false;
+    mate::MateOptions o;
+    o.movetime_ms = movetime_ms;
+    o.hash_mb = static_cast<std::size_t>(hash_mb_);
+    o.stop = &mate_stop_;
+    const PositionState start = start_;
+    const std::vector<Move> moves = moves_;
+    const std::shared_ptr<const Variant> variant = variant_;
+    worker_.start([this, variant, start, moves, o](SearchWorker& worker) {
+        std::string line = "checkmate timeout";
+        const mate::MateResult r = mate::solve_mate(variant, start, moves, o);
+        if (r.outcome == mate::Outcome::Mate) {
+            line = "checkmate";
+            for (Move m : r.line) line += " " + write_move(*variant, m);
+        } else if (r.outcome == mate::Outcome::NoMate) {
+            line = "checkmate nomate";
+        }
+        worker.finish();
+        out_.send(line);
+    });
+}
+
 void UsiSession::stop_search() {
+    mate_stop_ = true;
     worker_.release();
     if (engine_) worker_.interrupt(*engine_);
     worker_.join();

@@ -37,6 +37,8 @@ class UsiSession {
     void cmd_setoption(const std::vector<std::string>& words);
     void cmd_position(const std::vector<std::string>& words);
     void cmd_go(const std::vector<std::string>& words);
+    // `go mate`: the mate solver on the worker, answering `checkmate ...` (0 ms: no limit).
+    void go_mate(int movetime_ms);
     void stop_search();
     void error(const std::string& why);
 
@@ -61,6 +63,7 @@ class UsiSession {
     std::unique_ptr<search::Engine> engine_;
     SearchWorker worker_;
     std::atomic<bool> ponderhit_{false};
+    std::atomic<bool> mate_stop_{false};
 };
 
 }  // namespace seireigi::cli

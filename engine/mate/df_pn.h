@@ -1,0 +1,319 @@
+// Depth-first proof-number search (df-pn, Nagai 2002) over the Position contract: the attacker
+// (OR nodes) looks for a move after which every defender reply (AND nodes) still loses. Each
+// node is searched until its proof or disproof number reaches a threshold; the numbers live in
+// the mate table, which also answers by hand dominance. The 1 + epsilon trick lets a child run
+// past the second-best sibling's number by a quarter before control returns, so the search does
+// not switch between two children at every step.
+//
+// Rules inside the tree: a position that repeats one on the path since the root (or that would
+// be the fourth occurrence in the game) is a failure for the attacker: repetition is never a
+// proof, and a repetition of checks loses for the checker. Such a disproof is marked as
+// depending on its path; the root's disproof is claimed only without one. Drop-pawn mates are
+// not legal moves, so never tried. A side with no legal move has lost (checkmate or stalemate).
+//
+// A ply limit (remaining >= 0) makes the search exact about mates within that many plies: the
+// plies left are part of the table key, so results at different limits never mix.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
+#include "core/splitmix64.h"
+#include "mate/attacker_hand.h"
+#include "mate/mate_budget.h"
+#include "mate/mate_table.h"
+#include "mate/mate_types.h"
+#include "mate/proof_numbers.h"
+#include "position/position_contract.h"
+#include "position/zobrist.h"
+
+namespace seireigi::mate {
+
+inline constexpr int kUnlimited = -1;
+// Deeper than any mate the table's lengths can hold; a path this long is left unsettled.
+inline constexpr int kMaxSolvePly = 2000;
+
+template <SearchPosition P>
+class DfPn {
+  public:
+    DfPn(const Variant& v, MateTable& table, const HandLayout& layout, Mode mode,
+         MateBudget& budget, int root_ply)
+        : variant_(v),
+          table_(table),
+          layout_(layout),
+          mode_(mode),
+          budget_(budget),
+          root_ply_(root_ply) {}
+
+    // Proves or disproves that the attacker (to move in `pos`) mates within `remaining` plies
+    // (kUnlimited: at all), or stops when the budget is spent.
+    NodeValue solve(P& pos, int remaining) {
+        const std::uint64_t key = node_key(pos, remaining);
+        const PackedHand hand = layout_.pack(pos);
+        NodeValue v = table_.lookup(key, hand, layout_).value_or(NodeValue{});
+        while (!v.settled() && !budget_.exhausted())
+            v = mid(pos, key, hand, kInfinitePn, kInfinitePn, remaining, 0, true);
+        return v;
+    }
+
+    // After solve() proved the mate: the attacker's move at every attacker node of a proof tree
+    // into `proof`, and the line the defender resists longest along into `line`. False if a
+    // part could not be proven again within the budget.
+    bool extract(P& pos, int remaining, ProofMoves& proof, std::vector<Move>& line) {
+        walked_.clear();
+        return collect(pos, remaining, 0, true, proof, &line);
+    }
+
+  private:
+    struct Child {
+        Move move;
+        std::uint64_t key = 0;
+        PackedHand hand;
+        NodeValue value;
+        bool fixed = false;     // settled by the path (a repetition): not read from the table
+        bool searched = false;  // searched from this node, on this path
+    };
+
+    // A disproof that rested on a repetition of another path is searched again from here; one
+    // this node's own search found stands.
+    static bool usable(const Child& c, const NodeValue& known) {
+        return c.searched || !(known.disproven() && known.path_dependent);
+    }
+
+    static int next(int remaining) { return remaining < 0 ? remaining : remaining - 1; }
+
+    // The board, the player to move and the plies left, without the hands (the table compares
+    // the attacker's hand separately).
+    std::uint64_t node_key(const P& pos, int remaining) const {
+        std::uint64_t k = pos.key();
+        for (Player p = 0; p < variant_.num_players(); ++p)
+            for (PieceType t : variant_.hand_types)
+                k -= static_cast<std::uint64_t>(pos.hand_count(p, t)) * zobrist::hand(p, t);
+        if (remaining >= 0) k ^= splitmix64(0x6D617465ull + static_cast<std::uint64_t>(remaining));
+        return k;
+    }
+
+    // Whether the position just reached repeats one on the path from the root, or occurs for
+    // the fourth time in the game.
+    bool repeated(const P& pos) const {
+        const KeyHistory& h = pos.key_history();
+        const int now = h.ply();
+        const std::uint64_t k = h.key(now);
+        int occurrences = 1;
+        for (int i = now - 1; i >= 0; --i) {
+            if (h.key(i) != k) continue;
+            if (i >= root_ply_) return true;
+            ++occurrences;
+        }
+        return occurrences >= 4;
+    }
+
+    std::vector<Child> expand(P& pos, bool or_node, int remaining) {
+        MoveList moves;
+        if (or_node && mode_ == Mode::Tsume)
+            pos.generate(MoveKind::Checks, moves);
+        else
+            pos.generate(MoveKind::Legal, moves);
+        std::vector<Child> children(moves.size());
+        const int child_remaining = next(remaining);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            Child& c = children[i];
+            c.move = moves[i];
+            pos.do_move(c.move);
+            c.key = node_key(pos, child_remaining);
+            c.hand = layout_.pack(pos);
+            if (repeated(pos)) {
+                c.value = NodeValue{kInfinitePn, 0, 0, true};
+                c.fixed = true;
+            } else if (auto known = table_.lookup(c.key, c.hand, layout_);
+                       known && usable(c, *known)) {
+                c.value = *known;
+            } else if (or_node && !pos.has_legal_move(pos.side_to_move())) {
+                c.value = kProvenLeaf;  // the defender has no move: mate
+                table_.store(c.key, c.hand, c.value, 1);
+            } else if (child_remaining == 0) {
+                c.value = NodeValue{kInfinitePn, 0, 0, false};  // no ply left to mate in
+                table_.store(c.key, c.hand, c.value, 1);
+            }
+            pos.undo_move();
+        }
+        return children;
+    }
+
+    static NodeValue combine(const std::vector<Child>& children, bool or_node) {
+        NodeValue v;
+        if (or_node) {
+            v.pn = kInfinitePn;
+            v.dn = 0;
+            int shortest = 1 << 30;
+            bool any_path_dependent = false;
+            for (const Child& c : children) {
+                v.pn = std::min(v.pn, c.value.pn);
+                v.dn = pn_add(v.dn, c.value.dn);
+                if (c.value.proven()) shortest = std::min<int>(shortest, c.value.length);
+                any_path_dependent |= c.value.path_dependent;
+            }
+            if (v.pn == 0) v.length = static_cast<std::uint16_t>(shortest + 1);
+            if (v.dn == 0) v.path_dependent = any_path_dependent;
+        } else {
+            v.pn = 0;
+            v.dn = kInfinitePn;
+            int longest = 0;
+            bool sound_disproof = false;
+            for (const Child& c : children) {
+                v.pn = pn_add(v.pn, c.value.pn);
+                v.dn = std::min(v.dn, c.value.dn);
+                if (c.value.proven()) longest = std::max<int>(longest, c.value.length);
+                if (c.value.disproven() && !c.value.path_dependent) sound_disproof = true;
+            }
+            if (v.pn == 0) v.length = static_cast<std::uint16_t>(longest + 1);
+            if (v.dn == 0) v.path_dependent = !sound_disproof;
+        }
+        if (v.settled()) {
+            if (v.pn == 0) v.dn = kInfinitePn;
+            if (v.dn == 0) v.pn = kInfinitePn;
+        }
+        return v;
+    }
+
+    // A threshold a little past the second-best sibling's number (1 + epsilon, epsilon = 1/4).
+    static ProofNumber widened(ProofNumber second) {
+        if (second >= kInfinitePn) return kInfinitePn;
+        return std::min<ProofNumber>(kInfinitePn - 1, second + 1 + second / 4);
+    }
+
+    NodeValue mid(P& pos, std::uint64_t key, const PackedHand& hand, ProofNumber thpn,
+                  ProofNumber thdn, int remaining, int ply, bool or_node) {
+        const std::uint64_t start_nodes = budget_.nodes();
+        budget_.spend();
+        if (ply >= kMaxSolvePly) {
+            const NodeValue v{kInfinitePn, 0, 0, true};
+            table_.store(key, hand, v, 1);
+            return v;
+        }
+        std::vector<Child> children = expand(pos, or_node, remaining);
+        NodeValue v;
+        if (children.empty()) {
+            v = or_node ? NodeValue{kInfinitePn, 0, 0, false} : kProvenLeaf;
+            table_.store(key, hand, v, 1);
+            return v;
+        }
+        for (;;) {
+            for (Child& c : children)
+                if (!c.fixed)
+                    if (auto known = table_.lookup(c.key, c.hand, layout_);
+                        known && usable(c, *known))
+                        c.value = *known;
+            v = combine(children, or_node);
+            if (v.pn >= thpn || v.dn >= thdn || budget_.exhausted()) break;
+            // The most proving child (least pn at an OR node, least dn at an AND node).
+            std::size_t best = 0;
+            ProofNumber first = kInfinitePn + 1;
+            ProofNumber second = kInfinitePn;
+            for (std::size_t i = 0; i < children.size(); ++i) {
+                const ProofNumber n = or_node ? children[i].value.pn : children[i].value.dn;
+                if (n < first) {
+                    second = first;
+                    first = n;
+                    best = i;
+                } else if (n < second) {
+                    second = n;
+                }
+            }
+            second = std::min(second, kInfinitePn);
+            Child& c = children[best];
+            ProofNumber child_thpn = 0;
+            ProofNumber child_thdn = 0;
+            if (or_node) {
+                child_thpn = std::min(thpn, widened(second));
+                child_thdn = std::min<ProofNumber>(kInfinitePn, thdn - v.dn + c.value.dn);
+            } else {
+                child_thdn = std::min(thdn, widened(second));
+                child_thpn = std::min<ProofNumber>(kInfinitePn, thpn - v.pn + c.value.pn);
+            }
+            pos.do_move(c.move);
+            c.value =
+                mid(pos, c.key, c.hand, child_thpn, child_thdn, next(remaining), ply + 1, !or_node);
+            c.searched = true;
+            pos.undo_move();
+        }
+        table_.store(key, hand, v, budget_.nodes() - start_nodes);
+        return v;
+    }
+
+    // Walks the proof tree below a proven node, proving again what the table lost.
+    bool collect(P& pos, int remaining, int ply, bool or_node, ProofMoves& proof,
+                 std::vector<Move>* line) {
+        const std::uint64_t key = node_key(pos, remaining);
+        const std::uint64_t walk_key = key ^ splitmix64(pos.key());
+        if (!line && !walked_.insert(walk_key).second) return true;
+        std::vector<Child> children = expand(pos, or_node, remaining);
+        if (children.empty()) return !or_node;
+        auto reprove = [&](Child& c) {
+            if (c.value.proven() || c.fixed) return;
+            pos.do_move(c.move);
+            while (!c.value.settled() && !budget_.exhausted())
+                c.value = mid(pos, c.key, c.hand, kInfinitePn, kInfinitePn, next(remaining),
+                              ply + 1, !or_node);
+            pos.undo_move();
+        };
+        if (or_node) {
+            const Child* chosen = nullptr;
+            for (const Child& c : children)
+                if (c.value.proven() && (!chosen || c.value.length < chosen->value.length))
+                    chosen = &c;
+            if (!chosen) {  // the table lost the proof: prove the children again, in order
+                for (Child& c : children) {
+                    reprove(c);
+                    if (c.value.proven()) {
+                        chosen = &c;
+                        break;
+                    }
+                }
+            }
+            if (!chosen) return false;
+            proof.emplace(pos.key(), chosen->move);
+            if (line) line->push_back(chosen->move);
+            pos.do_move(chosen->move);
+            const bool ok = collect(pos, next(remaining), ply + 1, false, proof, line);
+            pos.undo_move();
+            return ok;
+        }
+        for (Child& c : children) {
+            reprove(c);
+            if (!c.value.proven()) return false;
+        }
+        // The defender's longest resistance; on equal length a move before a drop (a drop that
+        // only delays the mate is a wasted interposition).
+        const Child* longest = &children.front();
+        for (const Child& c : children)
+            if (c.value.length > longest->value.length ||
+                (c.value.length == longest->value.length && longest->move.is_drop() &&
+                 !c.move.is_drop()))
+                longest = &c;
+        if (line) line->push_back(longest->move);
+        for (const Child& c : children) {
+            if (&c != longest && proof.size() > kMaxProofPositions) continue;
+            pos.do_move(c.move);
+            const bool ok =
+                collect(pos, next(remaining), ply + 1, true, proof, &c == longest ? line : nullptr);
+            pos.undo_move();
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    static constexpr std::size_t kMaxProofPositions = 1 << 20;
+
+    const Variant& variant_;
+    MateTable& table_;
+    const HandLayout& layout_;
+    Mode mode_;
+    MateBudget& budget_;
+    int root_ply_;
+    std::unordered_set<std::uint64_t> walked_;
+};
+
+}  // namespace seireigi::mate

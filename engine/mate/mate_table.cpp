@@ -1,0 +1,67 @@
+#include "mate/mate_table.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace seireigi::mate {
+
+MateTable::MateTable(std::size_t megabytes) {
+    const std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(Entry);
+    const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted / kBucket, 1));
+    entries_.resize(buckets * kBucket);
+    bucket_mask_ = buckets - 1;
+}
+
+void MateTable::clear() {
+    std::fill(entries_.begin(), entries_.end(), Entry{});
+}
+
+std::optional<NodeValue> MateTable::lookup(std::uint64_t board_key, const PackedHand& hand,
+                                           const HandLayout& layout) const {
+    const Entry* bucket = &entries_[(board_key & bucket_mask_) * kBucket];
+    std::optional<NodeValue> exact;
+    for (std::size_t i = 0; i < kBucket; ++i) {
+        const Entry& e = bucket[i];
+        if (!e.used || e.board_key != board_key) continue;
+        const NodeValue v{e.pn, e.dn, e.length, e.path_dependent};
+        if (e.hand == hand) {
+            if (v.settled()) return v;
+            exact = v;
+        } else if (v.proven() && layout.covers(hand, e.hand)) {
+            return v;  // the attacker holds more than in a proven position
+        } else if (v.disproven() && layout.covers(e.hand, hand)) {
+            return v;  // the attacker holds less than in a disproven position
+        }
+    }
+    return exact;
+}
+
+void MateTable::store(std::uint64_t board_key, const PackedHand& hand, const NodeValue& value,
+                      std::uint64_t work) {
+    Entry* bucket = &entries_[(board_key & bucket_mask_) * kBucket];
+    Entry* slot = nullptr;
+    for (std::size_t i = 0; i < kBucket; ++i) {
+        Entry& e = bucket[i];
+        if (e.used && e.board_key == board_key && e.hand == hand) {
+            slot = &e;
+            break;
+        }
+        if (!e.used) {
+            if (!slot || slot->used) slot = &e;
+        } else if (!slot || (slot->used && e.work < slot->work)) {
+            slot = &e;
+        }
+    }
+    const auto capped = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
+    *slot = Entry{board_key, hand, value.pn, value.dn, capped, value.length, value.path_dependent,
+                  true};
+}
+
+int MateTable::permille_used() const {
+    std::size_t used = 0;
+    const std::size_t sample = std::min<std::size_t>(entries_.size(), 8000);
+    for (std::size_t i = 0; i < sample; ++i) used += entries_[i].used;
+    return static_cast<int>(used * 1000 / std::max<std::size_t>(sample, 1));
+}
+
+}  // namespace seireigi::mate

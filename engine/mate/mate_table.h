@@ -1,0 +1,48 @@
+// The mate table: proof and disproof numbers of the positions a solve has met, keyed by the board
+// (with the player to move and the plies left, where a depth limit applies) and the attacker's
+// hand. A lookup also answers from entries of the same board whose hand dominates
+// (attacker_hand.h). Buckets of a few entries; the entry that cost least work is replaced.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "mate/attacker_hand.h"
+#include "mate/proof_numbers.h"
+
+namespace seireigi::mate {
+
+class MateTable {
+  public:
+    explicit MateTable(std::size_t megabytes);
+
+    void clear();
+    // What is known of (board_key, hand), exactly or by dominance; nothing if unknown.
+    std::optional<NodeValue> lookup(std::uint64_t board_key, const PackedHand& hand,
+                                    const HandLayout& layout) const;
+    // `work`: the nodes spent on it, which decides what is replaced first.
+    void store(std::uint64_t board_key, const PackedHand& hand, const NodeValue& value,
+               std::uint64_t work);
+    // Per mille of the entries in use.
+    int permille_used() const;
+
+  private:
+    struct Entry {
+        std::uint64_t board_key = 0;
+        PackedHand hand;
+        ProofNumber pn = 0;
+        ProofNumber dn = 0;
+        std::uint32_t work = 0;
+        std::uint16_t length = 0;
+        bool path_dependent = false;
+        bool used = false;
+    };
+    static constexpr std::size_t kBucket = 8;
+
+    std::vector<Entry> entries_;
+    std::size_t bucket_mask_ = 0;
+};
+
+}  // namespace seireigi::mate

@@ -1,0 +1,64 @@
+// What a mate solve is asked and what it answers (mate_solver.h runs it).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/types.h"
+#include "mate/mate_budget.h"
+
+namespace seireigi::mate {
+
+// Tsume: every attacking move gives check (the problem convention). Any: the attacker may also
+// play quiet moves, within a ply limit.
+enum class Mode { Tsume, Any };
+
+enum class Implementation { Auto, Fast, Generic };
+
+struct MateOptions {
+    Mode mode = Mode::Tsume;
+    // The longest mate looked for, in plies (0: no limit; the any mode needs one).
+    int max_plies = 0;
+    // Tsume: the defender holds every piece that is neither on the board nor in the attacker's
+    // hand (the variant's start position says which pieces there are).
+    bool defender_holds_rest = false;
+    // After the first proof, prove the mate shortest by disproving every shorter one.
+    bool shortest = true;
+    std::size_t hash_mb = 64;
+    std::uint64_t nodes = 0;  // 0: no limit
+    int movetime_ms = 0;      // 0: no limit
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(const MateProgress&)> on_progress;
+    Implementation implementation = Implementation::Auto;
+};
+
+enum class Outcome {
+    Mate,     // a forced mate, with its line
+    NoMate,   // proven: no forced mate (within max_plies, where given)
+    Unknown,  // the budget ran out first, or a disproof rested on a repetition
+};
+
+// The attacker's move at each position of a proof tree, by the position's Zobrist key (equal
+// across position implementations): what the verifier replays.
+using ProofMoves = std::unordered_map<std::uint64_t, Move>;
+
+struct MateResult {
+    Outcome outcome = Outcome::Unknown;
+    // Mate: the mating line from the position (the defender resisting longest), its length in
+    // plies (odd), and whether no shorter mate was proven to exist.
+    std::vector<Move> line;
+    int plies = 0;
+    bool shortest_proven = false;
+    ProofMoves proof;
+    // NoMate or Unknown: a disproof was found that rests on a repetition on its path.
+    bool repetition_disproof = false;
+    std::uint64_t nodes = 0;
+    int time_ms = 0;
+    std::string implementation;  // "fast" or "generic"
+};
+
+}  // namespace seireigi::mate
