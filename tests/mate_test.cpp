@@ -110,5 +110,109 @@ TEST(Mate, SolvesTheProblemSet) {
     }
 }
 
+// The first move of a mate, as text.
+std::string first_move(const Variant& v, const mate::MateResult& r) {
+    return r.line.empty() ? "" : write_move(v, r.line.front());
+}
+
+mate::MateResult solve_text(const std::string& variant_name, const std::string& text,
+                            mate::MateOptions o = {}) {
+    const auto v = variant(variant_name);
+    return solve(v, position(*v, text), o);
+}
+
+// Uchifuzume (RULES.md §A.1): the Pawn dropped on 1b would leave the King on 1a no move, so it is
+// no mate; the same drop with a Gold is one.
+TEST(Mate, DropPawnMateIsNoMate) {
+    const std::string board = "8k/9/6NS1/9/9/9/9/9/4K4 b ";
+    const mate::MateResult pawn = solve_text("shogi", board + "P 1");
+    EXPECT_NE(pawn.outcome, mate::Outcome::Mate) << first_move(*variant("shogi"), pawn);
+    const mate::MateResult gold = solve_text("shogi", board + "G 1");
+    ASSERT_EQ(gold.outcome, mate::Outcome::Mate);
+    EXPECT_EQ(gold.plies, 1);
+    EXPECT_EQ(first_move(*variant("shogi"), gold), "G*1b");
+}
+
+// A Rook dropped on file 1 checks the King on 1a; whether Gote may interpose its Pawn in hand
+// depends on the piece on 1f: an unpromoted Pawn forbids it (nifu, RULES.md §A.1), a tokin does
+// not. A solver that counted the tokin would "prove" mate in 1.
+TEST(Mate, InterpositionFollowsNifu) {
+    const mate::MateResult pawn = solve_text("shogi", "8k/6G2/9/9/9/8p/9/9/K8 b Rp 1");
+    ASSERT_EQ(pawn.outcome, mate::Outcome::Mate);
+    EXPECT_EQ(pawn.plies, 1);
+    const mate::MateResult tokin = solve_text("shogi", "8k/6G2/9/9/9/8+p/9/9/K8 b Rp 1");
+    EXPECT_FALSE(tokin.outcome == mate::Outcome::Mate && tokin.plies == 1);
+}
+
+// Standard Seireigi on both position implementations: the same answers.
+TEST(Mate, FastAndGenericAgreeOnSeireigi) {
+    int compared = 0;
+    for (const Problem& p : problems()) {
+        if (p.variant != "seireigi") continue;
+        SCOPED_TRACE("mate-problems.txt:" + std::to_string(p.line));
+        const auto v = variant(p.variant);
+        mate::MateOptions o;
+        o.mode = p.mode;
+        o.defender_holds_rest = p.defender_holds_rest;
+        if (p.mode == mate::Mode::Any) o.max_plies = p.plies ? p.plies + 2 : 5;
+        o.implementation = mate::Implementation::Fast;
+        const mate::MateResult fast = solve(v, position(*v, p.position), o);
+        o.implementation = mate::Implementation::Generic;
+        const mate::MateResult generic = solve(v, position(*v, p.position), o);
+        EXPECT_EQ(fast.implementation, "fast");
+        EXPECT_EQ(fast.outcome, generic.outcome);
+        EXPECT_EQ(fast.plies, generic.plies);
+        EXPECT_EQ(fast.nodes, generic.nodes);  // the same tree
+        ++compared;
+    }
+    EXPECT_GE(compared, 3);
+}
+
+// The verifier is no rubber stamp: a line cut short, or a proof claimed one ply too short, fails.
+TEST(Mate, VerifierRefusesWrongProofs) {
+    const auto v = variant("shogi");
+    const PositionState st = position(*v, "8k/6G2/9/9/9/8+p/9/9/K8 b Rp 1");
+    mate::MateResult r = solve(v, st, {});
+    ASSERT_EQ(r.outcome, mate::Outcome::Mate);
+    ASSERT_GE(r.plies, 3);
+    EXPECT_TRUE(mate::verify_mate(v, st, {}, mate::Mode::Tsume, r).ok);
+    mate::MateResult shorter = r;
+    shorter.line.resize(static_cast<std::size_t>(r.plies - 2));
+    shorter.plies = r.plies - 2;
+    EXPECT_FALSE(mate::verify_mate(v, st, {}, mate::Mode::Tsume, shorter).ok);
+}
+
+class MateCli : public testing::CliTest {};
+
+TEST_F(MateCli, PrintsTheMateAndExitsZero) {
+    const auto r =
+        run_cli("mate --variant shogi --position '4k4/9/4P4/9/9/9/9/9/4K4 b G 1' --verify");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "mate in 1 plies: G*5b\n");
+    EXPECT_NE(r.err.find("verified"), std::string::npos) << r.err;
+}
+
+TEST_F(MateCli, NoMateAndUnknownHaveTheirExitCodes) {
+    const auto none = run_cli("mate --variant shogi --nodes 100000");
+    EXPECT_EQ(none.exit_code, 10) << none.err;
+    EXPECT_EQ(none.out, "no mate\n");
+    const auto unknown =
+        run_cli("mate --variant shogi --position '8k/6G2/9/9/9/8+p/9/9/K8 b Rp 1' --nodes 2");
+    EXPECT_EQ(unknown.exit_code, 11) << unknown.err;
+    EXPECT_EQ(unknown.out.rfind("unknown after ", 0), 0u) << unknown.out;
+}
+
+TEST_F(MateCli, BadInputIsOneMessage) {
+    const auto bad = run_cli("mate --variant shogi --position 'not a position'");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.out, "");
+    EXPECT_NE(bad.err.find("error: --position"), std::string::npos) << bad.err;
+    const auto move = run_cli("mate --variant shogi --moves 1a1b");
+    EXPECT_EQ(move.exit_code, 2);
+    const auto four = run_cli("mate --variant yonin-seireigi-compact");
+    EXPECT_EQ(four.exit_code, 2);
+    EXPECT_NE(four.err.find("two players"), std::string::npos) << four.err;
+}
+
 }  // namespace
 }  // namespace seireigi

@@ -7,8 +7,10 @@
 //
 // Rules inside the tree: a position that repeats one on the path since the root (or that would
 // be the fourth occurrence in the game) is a failure for the attacker: repetition is never a
-// proof, and a repetition of checks loses for the checker. Such a disproof is marked as
-// depending on its path; the root's disproof is claimed only without one. Drop-pawn mates are
+// proof, and a repetition of checks loses for the checker. Such a disproof records how far up
+// the path the repeated position lies; it is sound at that position (a cycle back to itself)
+// and path-dependent below it, where it is searched again when met from another path. The
+// root's disproof is claimed only when sound. Drop-pawn mates are
 // not legal moves, so never tried. A side with no legal move has lost (checkmate or stalemate).
 //
 // A ply limit (remaining >= 0) makes the search exact about mates within that many plies: the
@@ -79,7 +81,7 @@ class DfPn {
     // A disproof that rested on a repetition of another path is searched again from here; one
     // this node's own search found stands.
     static bool usable(const Child& c, const NodeValue& known) {
-        return c.searched || !(known.disproven() && known.path_dependent);
+        return c.searched || !(known.disproven() && known.path_dependent());
     }
 
     static int next(int remaining) { return remaining < 0 ? remaining : remaining - 1; }
@@ -95,19 +97,24 @@ class DfPn {
         return k;
     }
 
-    // Whether the position just reached repeats one on the path from the root, or occurs for
-    // the fourth time in the game.
-    bool repeated(const P& pos) const {
+    // If the position just reached repeats one on the path from the root: how many plies above
+    // (the latest occurrence); kFarReach if it occurs for the fourth time in the game; else 0.
+    int repetition_reach(const P& pos) const {
         const KeyHistory& h = pos.key_history();
         const int now = h.ply();
         const std::uint64_t k = h.key(now);
         int occurrences = 1;
         for (int i = now - 1; i >= 0; --i) {
             if (h.key(i) != k) continue;
-            if (i >= root_ply_) return true;
+            if (i >= root_ply_) return now - i;
             ++occurrences;
         }
-        return occurrences >= 4;
+        return occurrences >= 4 ? kFarReach : 0;
+    }
+
+    // A child's reach seen from its parent, one ply higher.
+    static std::uint16_t up(std::uint16_t reach) {
+        return reach == kFarReach || reach == 0 ? reach : static_cast<std::uint16_t>(reach - 1);
     }
 
     std::vector<Child> expand(P& pos, bool or_node, int remaining) {
@@ -124,8 +131,8 @@ class DfPn {
             pos.do_move(c.move);
             c.key = node_key(pos, child_remaining);
             c.hand = layout_.pack(pos);
-            if (repeated(pos)) {
-                c.value = NodeValue{kInfinitePn, 0, 0, true};
+            if (const int reach = repetition_reach(pos)) {
+                c.value = NodeValue{kInfinitePn, 0, 0, static_cast<std::uint16_t>(reach)};
                 c.fixed = true;
             } else if (auto known = table_.lookup(c.key, c.hand, layout_);
                        known && usable(c, *known)) {
@@ -134,7 +141,7 @@ class DfPn {
                 c.value = kProvenLeaf;  // the defender has no move: mate
                 table_.store(c.key, c.hand, c.value, 1);
             } else if (child_remaining == 0) {
-                c.value = NodeValue{kInfinitePn, 0, 0, false};  // no ply left to mate in
+                c.value = NodeValue{kInfinitePn, 0, 0, 0};  // no ply left to mate in
                 table_.store(c.key, c.hand, c.value, 1);
             }
             pos.undo_move();
@@ -148,28 +155,28 @@ class DfPn {
             v.pn = kInfinitePn;
             v.dn = 0;
             int shortest = 1 << 30;
-            bool any_path_dependent = false;
+            std::uint16_t reach = 0;  // the farthest any disproof of a child reaches
             for (const Child& c : children) {
                 v.pn = std::min(v.pn, c.value.pn);
                 v.dn = pn_add(v.dn, c.value.dn);
                 if (c.value.proven()) shortest = std::min<int>(shortest, c.value.length);
-                any_path_dependent |= c.value.path_dependent;
+                reach = std::max(reach, up(c.value.reach));
             }
             if (v.pn == 0) v.length = static_cast<std::uint16_t>(shortest + 1);
-            if (v.dn == 0) v.path_dependent = any_path_dependent;
+            if (v.dn == 0) v.reach = reach;
         } else {
             v.pn = 0;
             v.dn = kInfinitePn;
             int longest = 0;
-            bool sound_disproof = false;
+            std::uint16_t reach = kFarReach;  // the nearest a disproven child reaches
             for (const Child& c : children) {
                 v.pn = pn_add(v.pn, c.value.pn);
                 v.dn = std::min(v.dn, c.value.dn);
                 if (c.value.proven()) longest = std::max<int>(longest, c.value.length);
-                if (c.value.disproven() && !c.value.path_dependent) sound_disproof = true;
+                if (c.value.disproven()) reach = std::min(reach, up(c.value.reach));
             }
             if (v.pn == 0) v.length = static_cast<std::uint16_t>(longest + 1);
-            if (v.dn == 0) v.path_dependent = !sound_disproof;
+            if (v.dn == 0) v.reach = reach;
         }
         if (v.settled()) {
             if (v.pn == 0) v.dn = kInfinitePn;
@@ -189,14 +196,14 @@ class DfPn {
         const std::uint64_t start_nodes = budget_.nodes();
         budget_.spend();
         if (ply >= kMaxSolvePly) {
-            const NodeValue v{kInfinitePn, 0, 0, true};
+            const NodeValue v{kInfinitePn, 0, 0, kFarReach};
             table_.store(key, hand, v, 1);
             return v;
         }
         std::vector<Child> children = expand(pos, or_node, remaining);
         NodeValue v;
         if (children.empty()) {
-            v = or_node ? NodeValue{kInfinitePn, 0, 0, false} : kProvenLeaf;
+            v = or_node ? NodeValue{kInfinitePn, 0, 0, 0} : kProvenLeaf;
             table_.store(key, hand, v, 1);
             return v;
         }
@@ -243,43 +250,59 @@ class DfPn {
         return v;
     }
 
-    // Walks the proof tree below a proven node, proving again what the table lost.
+    // Walks the proof tree below a proven node, proving again what the table lost. A defender
+    // reply that repeats a position of the path is followed where the table proves it (a
+    // repetition ends the game only at the fourth occurrence); an attacker move whose walk fails
+    // on this path gives way to the next proven one.
     bool collect(P& pos, int remaining, int ply, bool or_node, ProofMoves& proof,
                  std::vector<Move>* line) {
+        if (ply > kMaxSolvePly || (line && line->size() > kMaxLine)) return false;
         const std::uint64_t key = node_key(pos, remaining);
         const std::uint64_t walk_key = key ^ splitmix64(pos.key());
-        if (!line && !walked_.insert(walk_key).second) return true;
+        if (!line && walked_.contains(walk_key)) return true;
         std::vector<Child> children = expand(pos, or_node, remaining);
         if (children.empty()) return !or_node;
         auto reprove = [&](Child& c) {
-            if (c.value.proven() || c.fixed) return;
+            if (c.value.proven()) return;
+            if (c.fixed) {
+                if (c.value.reach == kFarReach) return;
+                if (auto known = table_.lookup(c.key, c.hand, layout_)) c.value = *known;
+                return;
+            }
             pos.do_move(c.move);
             while (!c.value.settled() && !budget_.exhausted())
                 c.value = mid(pos, c.key, c.hand, kInfinitePn, kInfinitePn, next(remaining),
                               ply + 1, !or_node);
             pos.undo_move();
         };
-        if (or_node) {
-            const Child* chosen = nullptr;
-            for (const Child& c : children)
-                if (c.value.proven() && (!chosen || c.value.length < chosen->value.length))
-                    chosen = &c;
-            if (!chosen) {  // the table lost the proof: prove the children again, in order
-                for (Child& c : children) {
-                    reprove(c);
-                    if (c.value.proven()) {
-                        chosen = &c;
-                        break;
-                    }
-                }
-            }
-            if (!chosen) return false;
-            proof.emplace(pos.key(), chosen->move);
-            if (line) line->push_back(chosen->move);
-            pos.do_move(chosen->move);
-            const bool ok = collect(pos, next(remaining), ply + 1, false, proof, line);
+        auto walk = [&](const Child& c, std::vector<Move>* l) {
+            pos.do_move(c.move);
+            const bool ok = collect(pos, next(remaining), ply + 1, !or_node, proof, l);
             pos.undo_move();
             return ok;
+        };
+        if (or_node) {
+            std::vector<Child*> order;
+            for (Child& c : children)
+                if (!c.fixed) order.push_back(&c);
+            std::stable_sort(order.begin(), order.end(), [](const Child* a, const Child* b) {
+                const int la = a->value.proven() ? a->value.length : 1 << 20;
+                const int lb = b->value.proven() ? b->value.length : 1 << 20;
+                return la < lb;
+            });
+            const std::size_t line_size = line ? line->size() : 0;
+            for (Child* c : order) {
+                reprove(*c);  // the table may have lost the proof
+                if (!c->value.proven()) continue;
+                if (line) line->push_back(c->move);
+                if (walk(*c, line)) {
+                    proof[pos.key()] = c->move;
+                    if (!line) walked_.insert(walk_key);
+                    return true;
+                }
+                if (line) line->resize(line_size);
+            }
+            return false;
         }
         for (Child& c : children) {
             reprove(c);
@@ -293,19 +316,24 @@ class DfPn {
                 (c.value.length == longest->value.length && longest->move.is_drop() &&
                  !c.move.is_drop()))
                 longest = &c;
-        if (line) line->push_back(longest->move);
+        if (line) {
+            line->push_back(longest->move);
+            if (!walk(*longest, line)) return false;
+        }
+        walked_.insert(walk_key);  // before the others: a cycle back here is walked
         for (const Child& c : children) {
-            if (&c != longest && proof.size() > kMaxProofPositions) continue;
-            pos.do_move(c.move);
-            const bool ok =
-                collect(pos, next(remaining), ply + 1, true, proof, &c == longest ? line : nullptr);
-            pos.undo_move();
-            if (!ok) return false;
+            if (&c == longest && line) continue;
+            if (proof.size() > kMaxProofPositions) break;
+            if (!walk(c, nullptr)) {
+                walked_.erase(walk_key);
+                return false;
+            }
         }
         return true;
     }
 
     static constexpr std::size_t kMaxProofPositions = 1 << 20;
+    static constexpr std::size_t kMaxLine = 999;
 
     const Variant& variant_;
     MateTable& table_;

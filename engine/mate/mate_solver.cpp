@@ -41,8 +41,8 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
                 length = shorter.length;
                 proven_limit = limit;
             } else {
-                r.shortest_proven = shorter.disproven() && !shorter.path_dependent;
-                r.repetition_disproof = shorter.disproven() && shorter.path_dependent;
+                r.shortest_proven = shorter.disproven() && !shorter.path_dependent();
+                r.repetition_disproof = shorter.disproven() && shorter.path_dependent();
                 break;
             }
         }
@@ -53,10 +53,13 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
             r.outcome = Outcome::Mate;
             r.line = std::move(line);
             r.plies = static_cast<int>(r.line.size());
+        } else {
+            r.proof.clear();  // no line: the mate is not claimed
+            r.shortest_proven = false;
         }
     } else if (v.disproven()) {
-        r.repetition_disproof = v.path_dependent;
-        r.outcome = v.path_dependent ? Outcome::Unknown : Outcome::NoMate;
+        r.repetition_disproof = v.path_dependent();
+        r.outcome = v.path_dependent() ? Outcome::Unknown : Outcome::NoMate;
     }
     r.nodes = budget.nodes();
     r.time_ms = budget.elapsed_ms();

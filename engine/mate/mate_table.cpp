@@ -23,7 +23,7 @@ std::optional<NodeValue> MateTable::lookup(std::uint64_t board_key, const Packed
     for (std::size_t i = 0; i < kBucket; ++i) {
         const Entry& e = bucket[i];
         if (!e.used || e.board_key != board_key) continue;
-        const NodeValue v{e.pn, e.dn, e.length, e.path_dependent};
+        const NodeValue v{e.pn, e.dn, e.length, e.reach};
         if (e.hand == hand) {
             if (v.settled()) return v;
             exact = v;
@@ -53,8 +53,7 @@ void MateTable::store(std::uint64_t board_key, const PackedHand& hand, const Nod
         }
     }
     const auto capped = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
-    *slot = Entry{board_key, hand, value.pn, value.dn, capped, value.length, value.path_dependent,
-                  true};
+    *slot = Entry{board_key, hand, value.pn, value.dn, capped, value.length, value.reach, true};
 }
 
 int MateTable::permille_used() const {

@@ -36,7 +36,7 @@ class MateTable {
         ProofNumber dn = 0;
         std::uint32_t work = 0;
         std::uint16_t length = 0;
-        bool path_dependent = false;
+        std::uint16_t reach = 0;
         bool used = false;
     };
     static constexpr std::size_t kBucket = 8;

@@ -13,9 +13,7 @@ namespace {
 class Verifier {
   public:
     Verifier(GenericPosition& pos, Mode mode, const ProofMoves& proof, std::uint64_t max_nodes)
-        : pos_(pos), mode_(mode), proof_(proof), max_nodes_(max_nodes) {
-        path_.insert(pos_.key());
-    }
+        : pos_(pos), mode_(mode), proof_(proof), max_nodes_(max_nodes) {}
 
     // Whether the attacker, to move, mates within `plies` plies.
     bool attacker_mates(int plies) {
@@ -62,7 +60,7 @@ class Verifier {
         }
         if (plies <= 0) return false;
         for (Move m : replies) {
-            if (!enter(m)) return false;  // a repetition is the defender's way out
+            if (!enter(m)) return false;  // a fourth occurrence ends the game: no mate
             const bool mated = attacker_mates(plies - 1);
             leave();
             if (!mated) return false;
@@ -70,19 +68,18 @@ class Verifier {
         return true;
     }
 
-    // Plays m unless it repeats a position of the path.
+    // Plays m unless the position it reaches occurs for the fourth time in the game (moves
+    // before the problem included), which ends the game short of mate: a draw, or a loss for a
+    // side that checked throughout (RULES.md §A.4).
     bool enter(Move m) {
         pos_.do_move(m);
-        if (!path_.insert(pos_.key()).second) {
+        if (pos_.repetition(0).occurrences >= 4) {
             pos_.undo_move();
             return false;
         }
         return true;
     }
-    void leave() {
-        path_.erase(pos_.key());
-        pos_.undo_move();
-    }
+    void leave() { pos_.undo_move(); }
     bool spend() { return ++nodes_ < max_nodes_; }
 
     GenericPosition& pos_;
@@ -90,7 +87,6 @@ class Verifier {
     const ProofMoves& proof_;
     std::uint64_t max_nodes_;
     std::uint64_t nodes_ = 0;
-    std::unordered_set<std::uint64_t> path_;
     std::unordered_set<std::uint64_t> proven_;
 };
 

@@ -1,9 +1,10 @@
 // The independent check of a proven mate: replays it with the generic position's legal moves
 // alone (none of the solver's tables or move kinds) as a plain AND/OR search bounded by the
 // proven length. At every defender node every legal reply is tried; at every attacker node the
-// proof's move is tried first, then the others. It also plays the line: every move legal, every
-// attacker move a check in the tsume mode, the last one leaving the defender without a move, no
-// position repeated, and no mate given by dropping a piece whose drop may not mate.
+// proof's move is tried first, then the others; a position's fourth occurrence ends the game
+// short of mate, as the rules say, and a mate given by dropping a piece whose drop may not mate
+// is refused. It also plays the line: every move legal, every attacker move a check in the
+// tsume mode, no position repeated, the last move leaving the defender without a move.
 #pragma once
 
 #include <cstdint>

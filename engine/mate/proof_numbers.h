@@ -23,16 +23,21 @@ struct NodeValue {
     // Proven: plies to mate along the proof found (odd; 0 for a node where the defender has no
     // legal move). Settled nodes only.
     std::uint16_t length = 0;
-    // Disproven only because of a repetition on the path that reached it (or a depth cap that
-    // depends on that path): true of this path, perhaps not of another, so the root's disproof
-    // is not claimed when it rests on one (the graph-history problem).
-    bool path_dependent = false;
+    // Disproven only because of a repetition of a position `reach` plies above this one on the
+    // path that reached it: true of this path, perhaps not of another (the graph-history
+    // problem). 0: a sound disproof (a cycle back to the node itself is one: whatever path
+    // reaches it, its defender can always come back to it). kFarReach: the game before the root
+    // or a path too long; never sound.
+    std::uint16_t reach = 0;
+
+    bool path_dependent() const { return reach > 0; }
 
     bool proven() const { return pn == 0; }
     bool disproven() const { return dn == 0; }
     bool settled() const { return pn == 0 || dn == 0; }
 };
 
-inline constexpr NodeValue kProvenLeaf{0, kInfinitePn, 0, false};
+inline constexpr std::uint16_t kFarReach = 0xFFFF;
+inline constexpr NodeValue kProvenLeaf{0, kInfinitePn, 0, 0};
 
 }  // namespace seireigi::mate
