@@ -123,6 +123,8 @@ class DfPn {
             pos.generate(MoveKind::Checks, moves);
         else
             pos.generate(MoveKind::Legal, moves);
+        // In canonical order, so that every position implementation searches the same tree.
+        std::sort(moves.begin(), moves.end());
         std::vector<Child> children(moves.size());
         const int child_remaining = next(remaining);
         for (std::size_t i = 0; i < moves.size(); ++i) {
