@@ -143,6 +143,9 @@ void add_mate_command(CLI::App& app) {
                 throw UserError{kExitNoMate};
             case mate::Outcome::Unknown:
                 std::cout << "unknown after " << r.nodes << " nodes" << std::endl;
+                if (!r.unverified.empty())
+                    std::cerr << "note: the mate found failed the verifier: " << r.unverified
+                              << "\n";
                 if (r.repetition_disproof)
                     std::cerr << "note: a disproof rests on a repetition, which is not claimed\n";
                 throw UserError{kExitUnknown};

@@ -5,6 +5,7 @@
 #include "fast/fast_position.h"
 #include "mate/defender_hand.h"
 #include "mate/df_pn.h"
+#include "mate/mate_verifier.h"
 #include "position/generic_position.h"
 #include "text/notation.h"
 
@@ -94,6 +95,18 @@ MateResult solve_mate(const std::shared_ptr<const Variant>& variant, const Posit
     } else {
         r = run<GenericPosition>(variant, first, moves, options);
         r.implementation = "generic";
+    }
+    // Never a false proof: a mate the independent verifier does not confirm is not claimed.
+    if (r.outcome == Outcome::Mate && options.verify) {
+        const Verdict verdict = verify_mate(variant, first, moves, options.mode, r);
+        r.nodes += verdict.nodes;
+        if (!verdict.ok) {
+            r.outcome = Outcome::Unknown;
+            r.unverified = verdict.why;
+            r.line.clear();
+            r.plies = 0;
+            r.proof.clear();
+        }
     }
     return r;
 }

@@ -34,6 +34,8 @@ struct MateOptions {
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const MateProgress&)> on_progress;
     Implementation implementation = Implementation::Auto;
+    // Replay every mate with the independent verifier (mate_verifier.h) before claiming it.
+    bool verify = true;
 };
 
 enum class Outcome {
@@ -56,6 +58,8 @@ struct MateResult {
     ProofMoves proof;
     // NoMate or Unknown: a disproof was found that rests on a repetition on its path.
     bool repetition_disproof = false;
+    // Unknown: why the verifier refused the mate the solver found (a solver bug; empty if none).
+    std::string unverified;
     std::uint64_t nodes = 0;
     int time_ms = 0;
     std::string implementation;  // "fast" or "generic"
