@@ -11,6 +11,17 @@
 
 namespace seireigi {
 
+namespace {
+
+// A spec as a message shows it: it may come from anywhere, so at most 60 characters of it.
+std::string shortened(std::string_view spec) {
+    std::string shown(spec.substr(0, 60));
+    if (spec.size() > shown.size()) shown += "...";
+    return shown;
+}
+
+}  // namespace
+
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec) {
     if (spec == "human") return std::unique_ptr<Seat>(std::make_unique<PersonSeat>());
     if (spec == "random") return std::unique_ptr<Seat>(std::make_unique<RandomSeat>(1));
@@ -25,9 +36,9 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec)
     }
     if (spec == "engine" || spec.starts_with("engine:"))
         return Diagnostic{"", "an engine seat needs to know the variant here"};
-    return Diagnostic{"",
-                      "unknown seat '" + std::string(spec) +
-                          "'; choose human, engine, engine:LEVEL (1-20), random or random:SEED"};
+    return Diagnostic{"", "unknown seat '" + shortened(spec) +
+                              "'; choose human, engine, engine:LEVEL (1-20), random or "
+                              "random:SEED"};
 }
 
 bool engine_plays(const Variant& variant, std::string* why) {
@@ -42,10 +53,13 @@ std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSett
     std::string_view rest = spec.substr(6);
     auto bad = [&](std::string_view what) {
         std::string message = "'";
-        message.append(spec).append("': ").append(what).append(
-            "; write engine, engine:LEVEL (1 weakest to 20 full strength), engine:ALGORITHM or "
-            "engine:ALGORITHM:LEVEL, with ALGORITHM brs or paranoid (three or four players), "
-            "e.g. engine:paranoid:5");
+        message.append(shortened(spec))
+            .append("': ")
+            .append(what)
+            .append(
+                "; write engine, engine:LEVEL (1 weakest to 20 full strength), engine:ALGORITHM or "
+                "engine:ALGORITHM:LEVEL, with ALGORITHM brs or paranoid (three or four players), "
+                "e.g. engine:paranoid:5");
         return Diagnostic{"", message};
     };
     if (rest.empty()) return std::nullopt;
@@ -73,11 +87,6 @@ std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSett
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant) {
-    if (spec.starts_with("usi:")) {
-        auto usi = make_usi_seat(spec, {}, {});
-        if (auto* d = std::get_if<Diagnostic>(&usi)) return *d;
-        return std::unique_ptr<Seat>(std::move(std::get<std::unique_ptr<UsiSeat>>(usi)));
-    }
     if (spec != "engine" && !spec.starts_with("engine:")) return make_seat(spec);
     EngineSeatSettings settings;
     if (auto d = read_engine_spec(spec, settings)) return *d;
@@ -88,6 +97,31 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     } catch (const std::invalid_argument& e) {
         return Diagnostic{"", e.what()};
     }
+}
+
+std::variant<std::unique_ptr<Seat>, Diagnostic> make_command_line_seat(
+    std::string_view spec, const std::shared_ptr<const Variant>& variant) {
+    if (!spec.starts_with("usi:")) return make_seat(spec, variant);
+    auto usi = make_usi_seat(spec, {}, {});
+    if (auto* d = std::get_if<Diagnostic>(&usi)) return *d;
+    return std::unique_ptr<Seat>(std::move(std::get<std::unique_ptr<UsiSeat>>(usi)));
+}
+
+std::unique_ptr<Seat> make_record_seat(std::string_view spec,
+                                       const std::shared_ptr<const Variant>& variant,
+                                       std::string_view fallback, std::string* replaced) {
+    if (spec.empty()) spec = fallback;
+    auto made = make_seat(spec, variant);
+    if (auto* seat = std::get_if<std::unique_ptr<Seat>>(&made)) return std::move(*seat);
+    const bool engine = engine_plays(*variant);
+    if (replaced) {
+        *replaced = "the record's seat '" + shortened(spec) + "' is " +
+                    (spec.starts_with("usi:") ? "an external program, which a record may not start"
+                                              : "not one seireigi knows") +
+                    "; " + (engine ? "the engine" : "the random mover") + " plays it instead";
+    }
+    auto substitute = make_seat(engine ? "engine" : "random", variant);
+    return std::move(std::get<std::unique_ptr<Seat>>(substitute));
 }
 
 }  // namespace seireigi
