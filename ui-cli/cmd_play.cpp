@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "context.h"
+#include "evaluation_choice.h"
 #include "game/game.h"
 #include "match/match.h"
 #include "record/game_record.h"
@@ -70,6 +71,7 @@ std::map<Player, std::string> seat_options(const std::vector<std::string>& value
 void add_play_command(CLI::App& app) {
     struct Options {
         CommonOptions common;
+        EvalChoice eval;
         std::vector<std::string> seats;
         std::string pieces = "latin";
         std::string color = "auto";
@@ -89,6 +91,7 @@ void add_play_command(CLI::App& app) {
         "for the commands (moves, undo, resign, impasse, save, kif, board, flip, legend, hint, "
         "quit)");
     opt->common.add_to(*cmd);
+    opt->eval.add_to(*cmd, false);
     cmd->footer(std::string("\nDuring the game, at your prompt:\n") + terminal_help() +
                 "Pieces: upper case for the first player, lower case for the second; with four "
                 "players a mark\nshows each piece's forward direction. 'seireigi legend "
@@ -224,6 +227,10 @@ void add_play_command(CLI::App& app) {
             } else {
                 spec = "random:" + std::to_string(std::random_device{}() % 100000);
             }
+            // --eval nnue: the engine seats that name no evaluation use the network.
+            if (opt->eval.eval == "nnue" && spec.starts_with("engine") &&
+                spec.find(',') == std::string::npos)
+                spec += ",eval=nnue";
             auto seat = make_command_line_seat(spec, v);
             if (auto* d = std::get_if<Diagnostic>(&seat)) {
                 report(*d, from);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "match/random_seat.h"
+#include "nnue/network_source.h"
 #include "seats/engine_seat.h"
 #include "seats/usi_seat.h"
 
@@ -87,8 +88,23 @@ std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSett
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant) {
-    if (spec != "engine" && !spec.starts_with("engine:")) return make_seat(spec);
+    if (spec != "engine" && !spec.starts_with("engine:") && !spec.starts_with("engine,"))
+        return make_seat(spec);
     EngineSeatSettings settings;
+    // After a comma, the evaluation: eval=nnue (the variant's own network) or eval=classical.
+    const std::size_t comma = spec.find(',');
+    if (comma != std::string_view::npos) {
+        const std::string_view eval = spec.substr(comma + 1);
+        if (eval == "eval=nnue") {
+            auto net = nnue::variant_network(*variant);
+            if (auto* d = std::get_if<Diagnostic>(&net)) return *d;
+            settings.network = std::get<std::shared_ptr<const nnue::Network>>(net);
+        } else if (eval != "eval=classical") {
+            return Diagnostic{
+                "", "'" + shortened(spec) + "': after the comma, eval=nnue or eval=classical"};
+        }
+        spec = spec.substr(0, comma);
+    }
     if (auto d = read_engine_spec(spec, settings)) return *d;
     std::string why;
     if (!engine_plays(*variant, &why)) return Diagnostic{"", why};
