@@ -21,5 +21,6 @@ void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_openings_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_train_command(CLI::App& app);
 
 }  // namespace seireigi::cli
