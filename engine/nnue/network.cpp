@@ -149,7 +149,7 @@ struct Reader {
 std::string header_text(const NetInfo& info) {
     std::ostringstream h;
     h << "variant: " << info.variant << "\n"
-      << "fingerprint: " << fingerprint_hex(info.fingerprint).substr(12) << "\n"
+      << "fingerprint: " << fingerprint_hex(info.fingerprint) << "\n"
       << "features: " << info.features << "\n"
       << "data: " << info.data << "\n"
       << "trainer: " << info.trainer << "\n"
