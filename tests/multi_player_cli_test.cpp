@@ -32,7 +32,9 @@ TEST_F(MultiPlayerCli, AnalysePrintsAScorePerPlayerAndTheBestMove) {
         std::string line, last;
         int infos = 0;
         while (std::getline(lines, line)) {
-            if (line.starts_with("info ")) {
+            if (line.starts_with("info string")) {
+                EXPECT_EQ(line, "info string evaluation: classical");
+            } else if (line.starts_with("info ")) {
                 ++infos;
                 EXPECT_NE(line.find(" scores 1:"), std::string::npos) << line;
                 EXPECT_NE(line.find(" 4:"), std::string::npos) << line;

@@ -287,6 +287,31 @@ TEST_F(PlayCli, ChangedVariantFileIsReportedOnResume) {
     EXPECT_NE(out.find("have changed since this game was saved"), std::string::npos) << out;
 }
 
+// A record's seat line is a description: a record naming an external program as a seat never
+// runs it on --resume; the engine plays that seat and the terminal says so (docs/records.md).
+TEST_F(PlayCli, RecordSeatNeverStartsAProgram) {
+    std::string out;
+    ASSERT_EQ(
+        run("play --seat 2=human --color never --autosave " + path("g.game"), "7g7f\nquit\n", out),
+        0)
+        << out;
+    std::string text = read(path("g.game"));
+    const std::size_t seat = text.find("seat 2 human");
+    ASSERT_NE(seat, std::string::npos) << text;
+    const std::string planted = path("planted");
+    text.replace(seat, 12, "seat 2 usi:touch " + planted + "; touch " + planted);
+    { std::ofstream(path("g.game")) << text; }
+    EXPECT_EQ(
+        run("play --resume " + path("g.game") + " --movetime 20 --color never", "quit\n", out), 0)
+        << out;
+    EXPECT_FALSE(fs::exists(planted)) << out;
+    EXPECT_NE(out.find("an external program, which a record may not start; the engine plays it "
+                       "instead"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("Sente to move"), std::string::npos) << "the engine replied: " << out;
+}
+
 // Issue 16 item 1: a move that may promote, typed without + or =, asks; + and = do not.
 TEST_F(PlayCli, OptionalPromotionIsAsked) {
     std::string out;

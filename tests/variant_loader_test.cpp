@@ -375,7 +375,7 @@ std::ostream& operator<<(std::ostream& os, const BadFile& b) {
 const std::string kVariantKeys =
     "name, description, extends, board, players, catalogues, new_pieces, base_pieces, royal, "
     "promotions, zone_depth, must_promote_last_ranks, setup, starting_player, drops, impasse, "
-    "turn_rules, piece_values";
+    "turn_rules, piece_values, network";
 
 std::vector<BadFile> bad_files() {
     const std::string dir = data_path("bad-yaml/");

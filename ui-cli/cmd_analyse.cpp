@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "context.h"
+#include "evaluation_choice.h"
 #include "search/engine.h"
 #include "search_output.h"
 #include "text/notation.h"
@@ -13,6 +14,7 @@ namespace seireigi::cli {
 void add_analyse_command(CLI::App& app) {
     struct Options {
         CommonOptions common;
+        EvalChoice eval;
         int depth = 0;
         int movetime = 0;
         std::uint64_t nodes = 0;
@@ -31,6 +33,7 @@ void add_analyse_command(CLI::App& app) {
         "--movetime or --nodes it thinks for 5 seconds.");
     cmd->alias("analyze");
     opt->common.add_to(*cmd);
+    opt->eval.add_to(*cmd);
     cmd->add_option("--depth", opt->depth, "search this many plies deep")
         ->check(CLI::Range(1, 100));
     cmd->add_option("--movetime", opt->movetime, "think this many milliseconds")
@@ -64,6 +67,7 @@ void add_analyse_command(CLI::App& app) {
                                                       : search::Implementation::Auto;
         o.multi_player = opt->algorithm == "paranoid" ? search::MultiPlayerAlgorithm::Paranoid
                                                       : search::MultiPlayerAlgorithm::BestReplyPlus;
+        o.network = chosen_network(opt->eval, *v);
         std::string why;
         auto engine = search::Engine::create(v, o, &why);
         if (!engine) {
@@ -77,6 +81,7 @@ void add_analyse_command(CLI::App& app) {
         limits.nodes = opt->nodes;
         limits.multipv = opt->multipv;
         if (!limits.depth && !limits.movetime_ms && !limits.nodes) limits.movetime_ms = 5000;
+        std::cout << "info string evaluation: " << evaluation_name(o.network.get()) << std::endl;
         const search::Result r = engine->search(limits, [&](const search::Info& info) {
             std::cout << info_line(*v, info) << std::endl;
         });

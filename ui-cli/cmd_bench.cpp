@@ -18,6 +18,7 @@
 #include "check/perft.h"
 #include "commands.h"
 #include "engines.h"
+#include "nnue/network_source.h"
 #include "rules/variant_fingerprint.h"
 #include "search/engine.h"
 #include "text/notation.h"
@@ -95,8 +96,18 @@ std::string build_target() {
 // ones; the total node count per engine is the bench signature.
 template <class Options>
 void bench_search(const Options& opt, const std::vector<std::string>& engines) {
+    const std::vector<std::string> evals = split_engines(opt.eval);
+    for (const auto& e : evals)
+        if (e != "classical" && e != "nnue") {
+            std::cerr << "error: --eval: unknown evaluation '" << e
+                      << "'; choose classical, nnue or both\n";
+            throw UserError{};
+        }
+    std::vector<std::pair<std::string, std::string>> runs;  // engine, evaluation
+    for (const auto& e : engines)
+        for (const auto& ev : evals) runs.emplace_back(e, ev);
     std::cout << "search: fixed depth, one thread, 16 MB hash cleared before each position\n";
-    std::cout << std::left << std::setw(14) << "variant" << std::setw(9) << "engine" << std::right
+    std::cout << std::left << std::setw(14) << "variant" << std::setw(16) << "engine" << std::right
               << std::setw(6) << "depth" << std::setw(12) << "nodes" << std::setw(10) << "s"
               << std::setw(12) << "nodes/s"
               << "  best\n";
@@ -115,10 +126,18 @@ void bench_search(const Options& opt, const std::vector<std::string>& engines) {
         auto v = load_or_report(common);
         const PositionState st = position_or_report(v, common);
         const int depth = v->geo.squares() <= 81 ? 7 : 3;
-        for (const auto& name : engines) {
+        for (const auto& [engine_name, eval] : runs) {
             search::Options o;
-            o.implementation =
-                name == "fast" ? search::Implementation::Fast : search::Implementation::Generic;
+            o.implementation = engine_name == "fast" ? search::Implementation::Fast
+                                                     : search::Implementation::Generic;
+            if (eval == "nnue") {
+                auto net = nnue::variant_network(*v);
+                if (std::holds_alternative<Diagnostic>(net)) continue;  // no network here
+                o.network = std::get<std::shared_ptr<const nnue::Network>>(net);
+            }
+            // Rows and signatures are named by the engine, and by the evaluation where several
+            // are measured.
+            const std::string name = evals.size() > 1 ? engine_name + "/" + eval : engine_name;
             auto engine = search::Engine::create(v, o);
             if (!engine) continue;  // the fast engine plays only Seireigi
             engine->set_position(st, {});
@@ -130,7 +149,7 @@ void bench_search(const Options& opt, const std::vector<std::string>& engines) {
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             total_nodes[name] += r.nodes;
             total_seconds[name] += s;
-            std::cout << std::left << std::setw(14) << variant_name << std::setw(9) << name
+            std::cout << std::left << std::setw(14) << variant_name << std::setw(16) << name
                       << std::right << std::setw(6) << limits.depth << std::setw(12) << r.nodes
                       << std::setw(10) << std::fixed << std::setprecision(3) << s << std::setw(12)
                       << std::setprecision(0) << r.nodes / std::max(s, 1e-3) << "  "
@@ -167,6 +186,7 @@ void add_bench_command(CLI::App& app) {
     struct Options {
         CommonOptions common;
         std::string engines = "generic,fast";
+        std::string eval = "classical";
         int repeat = 3;
         int threads = 1;
         int depth_change = 0;
@@ -181,6 +201,10 @@ void add_bench_command(CLI::App& app) {
         "positions, and the ratios to the first engine; single thread, best of --repeat");
     opt->common.add_to(*cmd, true, "with --contract, the fixed Seireigi positions");
     cmd->add_option("--engines", opt->engines, "engines to measure, comma-separated")
+        ->capture_default_str();
+    cmd->add_option("--eval", opt->eval,
+                    "the search section's evaluations, comma-separated: classical, nnue (the "
+                    "variant's network; positions of variants without one are left out)")
         ->capture_default_str();
     cmd->add_option("--repeat", opt->repeat, "runs per measurement (the best counts)")
         ->check(CLI::Range(1, 100))

@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "context.h"
+#include "evaluation_choice.h"
 #include "game/game.h"
 #include "match/match.h"
 #include "record/game_record.h"
@@ -70,6 +71,7 @@ std::map<Player, std::string> seat_options(const std::vector<std::string>& value
 void add_play_command(CLI::App& app) {
     struct Options {
         CommonOptions common;
+        EvalChoice eval;
         std::vector<std::string> seats;
         std::string pieces = "latin";
         std::string color = "auto";
@@ -89,16 +91,19 @@ void add_play_command(CLI::App& app) {
         "for the commands (moves, undo, resign, impasse, save, kif, board, flip, legend, hint, "
         "quit)");
     opt->common.add_to(*cmd);
+    opt->eval.add_to(*cmd, false);
     cmd->footer(std::string("\nDuring the game, at your prompt:\n") + terminal_help() +
                 "Pieces: upper case for the first player, lower case for the second; with four "
                 "players a mark\nshows each piece's forward direction. 'seireigi legend "
                 "--variant V' lists the pieces.");
-    cmd->add_option("--seat", opt->seats,
-                    "who plays player N: N=human, N=engine[:level] (level 1 weakest to 20 full "
-                    "strength, the default; with three or four players also "
-                    "engine:brs[:level] or engine:paranoid[:level]) or N=random[:seed]. Default: "
-                    "1=human, every other player the engine; repeat for each player, e.g. --seat "
-                    "1=human --seat 2=human for two people at one terminal");
+    cmd->add_option(
+        "--seat", opt->seats,
+        "who plays player N: N=human, N=engine[:level] (level 1 weakest to 20 full "
+        "strength, the default; with three or four players also "
+        "engine:brs[:level] or engine:paranoid[:level]), N=random[:seed] or N=usi:COMMAND "
+        "(an external USI engine that this command line starts). Default: "
+        "1=human, every other player the engine; repeat for each player, e.g. --seat "
+        "1=human --seat 2=human for two people at one terminal");
     cmd->add_option("--movetime", opt->movetime, "milliseconds the engine thinks per move")
         ->check(CLI::Range(10, 3600000))
         ->capture_default_str();
@@ -195,18 +200,26 @@ void add_play_command(CLI::App& app) {
             }
             settings.kif = opt->kif;
         }
-        // Seats: the command line, else the record, else a person against the random seat.
+        // Seats: the command line, else the record, else a person against the engine.
         std::map<Player, std::string> specs = seat_options(opt->seats, v->num_players());
         std::vector<std::unique_ptr<Seat>> seats;
         std::vector<Player> people;
         for (Player p = 0; p < v->num_players(); ++p) {
+            if (!specs.count(p) && p < static_cast<Player>(saved_seats.size()) &&
+                !saved_seats[p].empty()) {
+                // A record's seat line describes who played; it never starts a program.
+                std::string replaced;
+                seats.push_back(make_record_seat(saved_seats[p], v, "human", &replaced));
+                if (!replaced.empty())
+                    std::cout << v->players[p].name << ": " << replaced << " (--seat " << p + 1
+                              << "=SPEC names another)\n";
+                if (seats.back()->is_person()) people.push_back(p);
+                continue;
+            }
             std::string spec;
-            std::string from = "--seat " + std::to_string(p + 1);
+            const std::string from = "--seat " + std::to_string(p + 1);
             if (specs.count(p)) {
                 spec = specs[p];
-            } else if (p < static_cast<Player>(saved_seats.size()) && !saved_seats[p].empty()) {
-                spec = saved_seats[p];
-                from = opt->resume + ": seat " + std::to_string(p + 1);
             } else if (p == 0) {
                 spec = "human";
             } else if (engine_plays(*v)) {
@@ -214,7 +227,11 @@ void add_play_command(CLI::App& app) {
             } else {
                 spec = "random:" + std::to_string(std::random_device{}() % 100000);
             }
-            auto seat = make_seat(spec, v);
+            // --eval nnue: the engine seats that name no evaluation use the network.
+            if (opt->eval.eval == "nnue" && spec.starts_with("engine") &&
+                spec.find(',') == std::string::npos)
+                spec += ",eval=nnue";
+            auto seat = make_command_line_seat(spec, v);
             if (auto* d = std::get_if<Diagnostic>(&seat)) {
                 report(*d, from);
                 throw UserError{};

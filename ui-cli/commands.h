@@ -22,5 +22,7 @@ void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_openings_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_selfplay_command(CLI::App& app);
+void add_train_command(CLI::App& app);
 
 }  // namespace seireigi::cli

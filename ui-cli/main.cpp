@@ -61,6 +61,8 @@ int main(int argc, char** argv) {
     add_match_command(app);
     add_openings_command(app);
     add_tune_command(app);
+    add_selfplay_command(app);
+    add_train_command(app);
     if (argc < 2) {
         std::cout << app.help();
         return 0;

@@ -1,5 +1,7 @@
 #include "match_player.h"
 
+#include "nnue/network_source.h"
+
 #include <charconv>
 #include <string_view>
 #include <vector>
@@ -109,9 +111,15 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_engine_player(
             return "the level in '" + head + "' must be a whole number from 1 to 20, e.g. engine:5";
         o.skill = level;
     }
+    std::string eval = "classical", eval_file;
     for (std::size_t i = 1; i < parts.size(); ++i) {
         const std::string& p = parts[i];
-        if (p.starts_with("hash=")) {
+        if (p == "eval=nnue" || p == "eval=classical") {
+            eval = p.substr(5);
+        } else if (p.starts_with("evalfile=")) {
+            eval = "nnue";
+            eval_file = p.substr(9);
+        } else if (p.starts_with("hash=")) {
             if (!read_number(std::string_view(p).substr(5), o.hash_mb) || o.hash_mb < 1 ||
                 o.hash_mb > 16384)
                 return "'" + p + "': the hash size is a whole number of MB from 1 to 16384";
@@ -121,8 +129,15 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_engine_player(
             o.implementation = search::Implementation::Generic;
         } else {
             return "unknown engine setting '" + p +
-                   "'; the settings are hash=MB and position=fast|generic";
+                   "'; the settings are hash=MB, position=fast|generic, eval=nnue|classical and "
+                   "evalfile=FILE";
         }
+    }
+    if (eval == "nnue") {
+        auto net = eval_file.empty() ? nnue::variant_network(*variant)
+                                     : nnue::network_file(eval_file, *variant);
+        if (auto* d = std::get_if<Diagnostic>(&net)) return "'" + spec + "': " + d->text();
+        o.network = std::get<std::shared_ptr<const nnue::Network>>(net);
     }
     std::string why;
     auto engine = search::Engine::create(variant, o, &why);
@@ -154,8 +169,8 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_match_player(
         return std::unique_ptr<MatchPlayer>(std::make_unique<RandomPlayer>(spec, seed));
     }
     return "unknown player '" + spec +
-           "'; a player is engine[:LEVEL][,hash=MB][,position=fast|generic], random[:SEED] or "
-           "usi:COMMAND";
+           "'; a player is engine[:LEVEL][,hash=MB][,position=fast|generic][,eval=nnue|classical]"
+           "[,evalfile=FILE], random[:SEED] or usi:COMMAND";
 }
 
 }  // namespace seireigi::cli

@@ -1,5 +1,8 @@
 #include "usi_session.h"
 
+#include "evaluation_choice.h"
+#include "nnue/network_source.h"
+
 #include <charconv>
 #include <sstream>
 
@@ -128,6 +131,10 @@ void UsiSession::cmd_usi() {
               (variant_path_.empty() ? std::string("<empty>") : variant_path_));
     out_.send("option name Skill_Level type spin default " + std::to_string(skill_) +
               " min 1 max 20");
+    out_.send(std::string("option name Use_NNUE type check default ") +
+              (use_nnue_ ? "true" : "false"));
+    out_.send("option name EvalFile type string default " +
+              (eval_file_.empty() ? std::string("<empty>") : eval_file_));
     out_.send("usiok");
 }
 
@@ -172,6 +179,16 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         spin(1, 500, multipv_);
     } else if (iequals(name, "Skill_Level")) {
         if (spin(1, 20, skill_) && engine_) engine_->set_options(engine_options());
+    } else if (iequals(name, "Use_NNUE")) {
+        if (value != "true" && value != "false") {
+            error("setoption " + name + ": expected true or false, not '" + value + "'");
+            return;
+        }
+        use_nnue_ = value == "true";
+        load_network();
+    } else if (iequals(name, "EvalFile")) {
+        eval_file_ = value == "<empty>" ? "" : value;
+        load_network();
     } else if (iequals(name, "USI_Variant") || iequals(name, "UCI_Variant")) {
         std::string why;
         auto v = load_two_player_variant(value, source_, why);
@@ -195,7 +212,8 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         select_variant(v);
     } else {
         error("setoption: unknown option '" + name +
-              "' (options: USI_Hash USI_Ponder USI_MultiPV USI_Variant VariantPath Skill_Level)");
+              "' (options: USI_Hash USI_Ponder USI_MultiPV USI_Variant VariantPath Skill_Level "
+              "Use_NNUE EvalFile)");
     }
 }
 
@@ -211,6 +229,7 @@ void UsiSession::select_variant(std::shared_ptr<const Variant> variant) {
     start_ = start;
     moves_.clear();
     engine_.reset();  // built for the new variant at isready or go
+    load_network();
     out_.send("info string variant " + variant_->id + " files " +
               std::to_string(variant_->geo.files) + " ranks " +
               std::to_string(variant_->geo.ranks) + " startpos " +
@@ -221,7 +240,21 @@ search::Options UsiSession::engine_options() const {
     search::Options o;
     o.hash_mb = hash_mb_;
     o.skill = skill_;
+    o.network = network_;
     return o;
+}
+
+void UsiSession::load_network() {
+    network_.reset();
+    if (use_nnue_) {
+        auto net = eval_file_.empty() ? nnue::variant_network(*variant_)
+                                      : nnue::network_file(eval_file_, *variant_);
+        if (auto* d = std::get_if<Diagnostic>(&net))
+            out_.send("info string " + d->text() + "; the classical evaluation plays instead");
+        else
+            network_ = std::get<std::shared_ptr<const nnue::Network>>(net);
+    }
+    if (engine_) engine_->set_options(engine_options());
 }
 
 bool UsiSession::ensure_engine() {
@@ -380,6 +413,7 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
         }
     }
     if (!ensure_engine()) return;
+    out_.send("info string evaluation: " + evaluation_name(network_.get()));
     // Sente ("b") is the first player.
     GenericPosition pos(variant_, start_);
     for (Move m : moves_) pos.do_move(m);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "line_writer.h"
+#include "nnue/network.h"
 #include "position/position_state.h"
 #include "rules/variant.h"
 #include "rules/variant_loader.h"
@@ -45,6 +46,8 @@ class UsiSession {
     void select_variant(std::shared_ptr<const Variant> variant);
     bool ensure_engine();
     search::Options engine_options() const;
+    // Loads the network that Use_NNUE and EvalFile name for the variant (none: classical).
+    void load_network();
     static std::string info_line(const Variant& v, const search::Info& info);
 
     LineWriter out_;
@@ -59,6 +62,9 @@ class UsiSession {
     bool ponder_ = false;
     int multipv_ = 1;
     int skill_ = 20;
+    bool use_nnue_ = false;
+    std::string eval_file_;  // "": the variant's own network
+    std::shared_ptr<const nnue::Network> network_;
 
     std::unique_ptr<search::Engine> engine_;
     SearchWorker worker_;

@@ -464,6 +464,32 @@ void FastPosition::keep_square_sums(std::uint64_t id,
     }
 }
 
+void FastPosition::keep_network(std::shared_ptr<const nnue::Network> net) {
+    net_ = std::move(net);
+    net_board_features_.clear();
+    for (auto& by_color : net_hand_features_)
+        for (auto& by_kind : by_color) by_kind.clear();
+    if (!net_) return;
+    const nnue::FeatureSet& fs = net_->features();
+    net_board_features_.assign(worth_index(32, 0), {-1, -1});
+    for (Piece p = 1; p < 32; ++p) {
+        if (kind_of(p) == 0 || kind_of(p) >= kKinds) continue;
+        for (int sq = 0; sq < kSquares; ++sq)
+            for (Player q = 0; q < 2; ++q)
+                net_board_features_[worth_index(p, sq)][q] =
+                    fs.board_feature(q, keys_->code[p], kTables.canonical[sq]);
+    }
+    for (int c = 0; c < 2; ++c)
+        for (int kind = kPawn; kind < kKing; ++kind) {
+            const PieceType t = keys_->type_of_kind[kind];
+            for (int k = 1; k <= fs.hand_limit(t); ++k)
+                net_hand_features_[c][kind].push_back(
+                    {fs.hand_feature(0, c, t, k), fs.hand_feature(1, c, t, k)});
+        }
+    net_->refresh(accumulator_, 0, fs.active(state(), 0));
+    net_->refresh(accumulator_, 1, fs.active(state(), 1));
+}
+
 // Up to four calls per move made and taken back: inlined (the link-time optimizer kept them
 // out of line).
 [[gnu::always_inline]] inline void FastPosition::put_raw(Piece p, int sq) {
@@ -473,6 +499,7 @@ void FastPosition::keep_square_sums(std::uint64_t id,
     by_kind_[kind_of(p)] |= b;
     if (kind_of(p) == kKing) king_[color_of(p)] = sq;
     if (square_worth_) square_sums_[color_of(p)] += (*square_worth_)[worth_index(p, sq)];
+    if (net_) net_place(p, sq, true);
 }
 
 [[gnu::always_inline]] inline Piece FastPosition::remove_raw(int sq) {
@@ -483,6 +510,7 @@ void FastPosition::keep_square_sums(std::uint64_t id,
     by_kind_[kind_of(p)] ^= b;
     if (kind_of(p) == kKing) king_[color_of(p)] = kNoSq;
     if (square_worth_) square_sums_[color_of(p)] -= (*square_worth_)[worth_index(p, sq)];
+    if (net_) net_place(p, sq, false);
     return p;
 }
 
@@ -511,6 +539,7 @@ void FastPosition::do_move(Move m) {
     int from = kNoSq, moved;  // the square left and the kind that now stands on `to`
     if (m.is_drop()) {
         const int kind = keys_->kind_of_type[m.dropped()];
+        if (net_) net_hand(us, kind, hand_[us][kind], false);
         --hand_[us][kind];
         hand_sums_[us] -= hand_worth_[kind];
         const Piece p = fast::make_piece(us, kind);
@@ -526,6 +555,7 @@ void FastPosition::do_move(Move m) {
             stack_.back().captured = captured;
             const int base = base_of(kind_of(captured));
             ++hand_[us][base];
+            if (net_) net_hand(us, base, hand_[us][base], true);
             hand_sums_[us] += hand_worth_[base];
             key_ += keys_->hand[us][base] - keys_->board[captured][to];
         }
@@ -554,6 +584,7 @@ void FastPosition::undo_move() {
     Piece p = remove_raw(to);
     if (st.move.is_drop()) {
         ++hand_[us][kind_of(p)];
+        if (net_) net_hand(us, kind_of(p), hand_[us][kind_of(p)], true);
         hand_sums_[us] += hand_worth_[kind_of(p)];
     } else {
         if (st.move.promotes()) p -= kPromoted;
@@ -561,6 +592,7 @@ void FastPosition::undo_move() {
         if (st.captured) {
             put_raw(st.captured, to);
             const int base = base_of(kind_of(st.captured));
+            if (net_) net_hand(us, base, hand_[us][base], false);
             --hand_[us][base];
             hand_sums_[us] -= hand_worth_[base];
         }

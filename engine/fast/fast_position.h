@@ -13,7 +13,8 @@
 //  * A state stack (StateInfo) restores the captured piece, the key and the checkers on undo.
 //  * On request (keep_square_sums), the evaluation's material and square terms and its hand
 //    values, summed per color as pieces are placed, removed, captured and dropped
-//    (position/square_sums.h).
+//    (position/square_sums.h); on request (keep_network), the evaluation network's
+//    accumulators, updated the same way (nnue/network.h).
 // Legality without playing moves: the checkers of the side to move are kept after each move;
 // pinned pieces are found from the enemy sliders; a King step is tested against the attacks of
 // the enemy with the King lifted off the board; in check, only evasions are generated.
@@ -30,6 +31,7 @@
 #include "fast/attacks.h"
 #include "fast/bitboard.h"
 #include "fast/variant_keys.h"
+#include "nnue/network.h"
 #include "position/key_history.h"
 #include "position/king_zone.h"
 #include "position/move_kind.h"
@@ -81,6 +83,12 @@ class FastPosition {
     std::uint64_t square_sums_id() const { return square_sums_id_; }
     SquareWorth square_sum(Player p) const { return square_sums_[p]; }
     int kept_hand_sum(Player p) const { return hand_sums_[p]; }
+    // From now on keeps the accumulators of `net` (null: none) up to date as pieces move: each
+    // placement and removal on the board, each piece into or out of a hand adds or removes its
+    // feature's weights (nnue/feature_set.h), on do_move and undo_move alike.
+    void keep_network(std::shared_ptr<const nnue::Network> net);
+    const nnue::Network* kept_network() const { return net_.get(); }
+    const nnue::Accumulator& accumulator() const { return accumulator_; }
     // Where player p's King stands (kNoSquare if it has none).
     Square royal_square(Player p) const {
         return king_[p] == fast::kNoSq ? kNoSquare : fast::kTables.canonical[king_[p]];
@@ -280,6 +288,30 @@ class FastPosition {
     std::array<SquareWorth, 2> square_sums_{};
     std::array<int, fast::kHandKinds> hand_worth_{};  // by kind; all 0 until kept
     std::array<int, 2> hand_sums_{};
+    // The network's accumulators, if kept: the feature of each piece on each square and of each
+    // hand count, for both perspectives (-1: none).
+    std::shared_ptr<const nnue::Network> net_;
+    std::vector<std::array<int, 2>> net_board_features_;  // by worth_index(piece, square)
+    // [color][kind][count - 1]
+    std::array<std::array<std::vector<std::array<int, 2>>, fast::kHandKinds>, 2> net_hand_features_;
+    nnue::Accumulator accumulator_;
+    void net_place(fast::Piece p, int sq, bool add) {
+        const auto& f = net_board_features_[worth_index(p, sq)];
+        for (Player q = 0; q < 2; ++q)
+            add ? net_->add_feature(accumulator_, q, f[q])
+                : net_->remove_feature(accumulator_, q, f[q]);
+    }
+    // The hand of `c` holds one more (`add`) or one fewer piece of `kind`; `count` is the
+    // larger of the two counts.
+    void net_hand(fast::Color c, int kind, int count, bool add) {
+        const auto& by_count = net_hand_features_[c][kind];
+        if (count < 1 || count > static_cast<int>(by_count.size())) return;
+        const auto& f = by_count[static_cast<std::size_t>(count - 1)];
+        for (Player q = 0; q < 2; ++q)
+            if (f[q] >= 0)
+                add ? net_->add_feature(accumulator_, q, f[q])
+                    : net_->remove_feature(accumulator_, q, f[q]);
+    }
     static std::size_t worth_index(fast::Piece p, int sq) {
         return static_cast<std::size_t>(p) * fast::kSquares + static_cast<std::size_t>(sq);
     }

@@ -32,7 +32,10 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
     }
 
   private:
-    void configure(const Options& o) override { this->searcher_.set_skill(o.skill, o.seed); }
+    void configure(const Options& o) override {
+        this->searcher_.set_skill(o.skill, o.seed);
+        this->searcher_.set_network(o.network);
+    }
 
     std::string name_;
 };

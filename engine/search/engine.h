@@ -21,6 +21,10 @@
 #include "position/position_state.h"
 #include "rules/variant.h"
 
+namespace seireigi::nnue {
+class Network;
+}
+
 namespace seireigi::search {
 
 // A score from the point of view of the player to move: centipawns, or a mate distance.
@@ -88,6 +92,9 @@ struct Options {
     Implementation implementation = Implementation::Auto;
     std::uint64_t seed = 0;  // the noise of low skill levels
     MultiPlayerAlgorithm multi_player = MultiPlayerAlgorithm::BestReplyPlus;
+    // The evaluation network (nnue/network.h) of a two-player variant; null: the hand-written
+    // evaluation (search/evaluation.h).
+    std::shared_ptr<const nnue::Network> network;
 };
 
 class Engine {

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "core/splitmix64.h"
+#include "nnue/network.h"
 #include "position/key_history.h"
 #include "position/move_kind.h"
 #include "position/position_contract.h"
@@ -46,6 +47,15 @@
 #include "search/transposition_table.h"
 
 namespace seireigi::search {
+
+// A position that keeps the evaluation network's accumulators as its pieces move (the fast
+// position); any other is evaluated by the network from scratch, to the same integers.
+template <class P>
+concept KeepsNetwork = requires(P& p, const P& cp, std::shared_ptr<const nnue::Network> net) {
+    p.keep_network(net);
+    { cp.kept_network() } -> std::same_as<const nnue::Network*>;
+    { cp.accumulator() } -> std::same_as<const nnue::Accumulator&>;
+};
 
 // A position that resolves static exchanges (position/static_exchange.h): the search then skips
 // losing captures in quiescence and orders them after the quiet moves. (Pruning quiet moves
@@ -92,6 +102,8 @@ class Searcher {
         skill_ = SkillSettings::of(level);
         seed_ = seed;
     }
+    // The evaluation network to evaluate with (null: the hand-written evaluation).
+    void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
     void resize_hash(int mb) { tt_.resize(mb); }
     void clear() {
         tt_.clear();
@@ -304,6 +316,7 @@ class Searcher {
     const Variant& variant_;
     const std::size_t squares_;  // the board's, asked for every move ordered
     Evaluator eval_;
+    std::shared_ptr<const nnue::Network> net_;
     SearchTuning tuning_;
     TranspositionTable tt_;
     SkillSettings skill_;
@@ -340,7 +353,13 @@ class Searcher {
 
 template <SearchPosition P>
 int Searcher<P>::evaluate() const {
-    int e = eval_.evaluate(*pos_);
+    int e = 0;
+    if (!net_)
+        e = eval_.evaluate(*pos_);
+    else if constexpr (KeepsNetwork<P>)
+        e = net_->evaluate(pos_->accumulator(), pos_->side_to_move());
+    else
+        e = net_->evaluate(pos_->state());  // from scratch: the same integers as kept ones
     if (skill_.noise_cp > 0) {
         const std::uint64_t h = splitmix64(pos_->key() ^ splitmix64(seed_ + 0x5EED));
         e += static_cast<int>(h % static_cast<std::uint64_t>(2 * skill_.noise_cp + 1)) -
@@ -1045,6 +1064,8 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
     tt_.new_search();
     repetitions_.reset(pos.key_history());
     eval_.keep_square_sums(pos);
+    if constexpr (KeepsNetwork<P>)
+        if (pos.kept_network() != net_.get()) pos.keep_network(net_);
     const std::size_t history_size = static_cast<std::size_t>(variant_.geo.squares() + 128) *
                                      static_cast<std::size_t>(variant_.geo.squares());
     for (auto& h : history_) {

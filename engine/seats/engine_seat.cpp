@@ -13,6 +13,7 @@ EngineSeat::EngineSeat(std::shared_ptr<const Variant> variant, EngineSeatSetting
     o.implementation = settings.implementation;
     o.seed = settings.seed;
     o.multi_player = settings.multi_player;
+    o.network = settings.network;
     std::string why;
     engine_ = search::Engine::create(std::move(variant), o, &why);
     if (!engine_) throw std::invalid_argument(why);
@@ -25,6 +26,7 @@ std::string EngineSeat::spec() const {
         s += ':';  // appended apart: GCC 12 warns falsely (-Wrestrict) on ":" + string
         s += std::to_string(settings_.level);
     }
+    if (settings_.network) s += ",eval=nnue";
     return s;
 }
 

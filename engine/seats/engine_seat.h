@@ -20,6 +20,8 @@ struct EngineSeatSettings {
     std::uint64_t seed = 0;  // the noise of low levels
     // Three or more players: which search (docs/engine.md).
     search::MultiPlayerAlgorithm multi_player = search::MultiPlayerAlgorithm::BestReplyPlus;
+    // The evaluation network (null: the hand-written evaluation).
+    std::shared_ptr<const nnue::Network> network;
 };
 
 // Gives `engine` the game so far: its start and moves, or (three or more players) the position as

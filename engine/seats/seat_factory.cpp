@@ -6,10 +6,22 @@
 #include <utility>
 
 #include "match/random_seat.h"
+#include "nnue/network_source.h"
 #include "seats/engine_seat.h"
 #include "seats/usi_seat.h"
 
 namespace seireigi {
+
+namespace {
+
+// A spec as a message shows it: it may come from anywhere, so at most 60 characters of it.
+std::string shortened(std::string_view spec) {
+    std::string shown(spec.substr(0, 60));
+    if (spec.size() > shown.size()) shown += "...";
+    return shown;
+}
+
+}  // namespace
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec) {
     if (spec == "human") return std::unique_ptr<Seat>(std::make_unique<PersonSeat>());
@@ -25,9 +37,9 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(std::string_view spec)
     }
     if (spec == "engine" || spec.starts_with("engine:"))
         return Diagnostic{"", "an engine seat needs to know the variant here"};
-    return Diagnostic{"",
-                      "unknown seat '" + std::string(spec) +
-                          "'; choose human, engine, engine:LEVEL (1-20), random or random:SEED"};
+    return Diagnostic{"", "unknown seat '" + shortened(spec) +
+                              "'; choose human, engine, engine:LEVEL (1-20), random or "
+                              "random:SEED"};
 }
 
 bool engine_plays(const Variant& variant, std::string* why) {
@@ -42,10 +54,13 @@ std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSett
     std::string_view rest = spec.substr(6);
     auto bad = [&](std::string_view what) {
         std::string message = "'";
-        message.append(spec).append("': ").append(what).append(
-            "; write engine, engine:LEVEL (1 weakest to 20 full strength), engine:ALGORITHM or "
-            "engine:ALGORITHM:LEVEL, with ALGORITHM brs or paranoid (three or four players), "
-            "e.g. engine:paranoid:5");
+        message.append(shortened(spec))
+            .append("': ")
+            .append(what)
+            .append(
+                "; write engine, engine:LEVEL (1 weakest to 20 full strength), engine:ALGORITHM or "
+                "engine:ALGORITHM:LEVEL, with ALGORITHM brs or paranoid (three or four players), "
+                "e.g. engine:paranoid:5");
         return Diagnostic{"", message};
     };
     if (rest.empty()) return std::nullopt;
@@ -73,13 +88,23 @@ std::optional<Diagnostic> read_engine_spec(std::string_view spec, EngineSeatSett
 
 std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     std::string_view spec, const std::shared_ptr<const Variant>& variant) {
-    if (spec.starts_with("usi:")) {
-        auto usi = make_usi_seat(spec, {}, {});
-        if (auto* d = std::get_if<Diagnostic>(&usi)) return *d;
-        return std::unique_ptr<Seat>(std::move(std::get<std::unique_ptr<UsiSeat>>(usi)));
-    }
-    if (spec != "engine" && !spec.starts_with("engine:")) return make_seat(spec);
+    if (spec != "engine" && !spec.starts_with("engine:") && !spec.starts_with("engine,"))
+        return make_seat(spec);
     EngineSeatSettings settings;
+    // After a comma, the evaluation: eval=nnue (the variant's own network) or eval=classical.
+    const std::size_t comma = spec.find(',');
+    if (comma != std::string_view::npos) {
+        const std::string_view eval = spec.substr(comma + 1);
+        if (eval == "eval=nnue") {
+            auto net = nnue::variant_network(*variant);
+            if (auto* d = std::get_if<Diagnostic>(&net)) return *d;
+            settings.network = std::get<std::shared_ptr<const nnue::Network>>(net);
+        } else if (eval != "eval=classical") {
+            return Diagnostic{
+                "", "'" + shortened(spec) + "': after the comma, eval=nnue or eval=classical"};
+        }
+        spec = spec.substr(0, comma);
+    }
     if (auto d = read_engine_spec(spec, settings)) return *d;
     std::string why;
     if (!engine_plays(*variant, &why)) return Diagnostic{"", why};
@@ -88,6 +113,31 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     } catch (const std::invalid_argument& e) {
         return Diagnostic{"", e.what()};
     }
+}
+
+std::variant<std::unique_ptr<Seat>, Diagnostic> make_command_line_seat(
+    std::string_view spec, const std::shared_ptr<const Variant>& variant) {
+    if (!spec.starts_with("usi:")) return make_seat(spec, variant);
+    auto usi = make_usi_seat(spec, {}, {});
+    if (auto* d = std::get_if<Diagnostic>(&usi)) return *d;
+    return std::unique_ptr<Seat>(std::move(std::get<std::unique_ptr<UsiSeat>>(usi)));
+}
+
+std::unique_ptr<Seat> make_record_seat(std::string_view spec,
+                                       const std::shared_ptr<const Variant>& variant,
+                                       std::string_view fallback, std::string* replaced) {
+    if (spec.empty()) spec = fallback;
+    auto made = make_seat(spec, variant);
+    if (auto* seat = std::get_if<std::unique_ptr<Seat>>(&made)) return std::move(*seat);
+    const bool engine = engine_plays(*variant);
+    if (replaced) {
+        *replaced = "the record's seat '" + shortened(spec) + "' is " +
+                    (spec.starts_with("usi:") ? "an external program, which a record may not start"
+                                              : "not one seireigi knows") +
+                    "; " + (engine ? "the engine" : "the random mover") + " plays it instead";
+    }
+    auto substitute = make_seat(engine ? "engine" : "random", variant);
+    return std::move(std::get<std::unique_ptr<Seat>>(substitute));
 }
 
 }  // namespace seireigi

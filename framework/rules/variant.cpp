@@ -49,6 +49,7 @@ std::shared_ptr<const Variant> build_variant(const VariantSpec& spec) {
     v->id = spec.id;
     v->name = spec.name;
     v->description = spec.description;
+    v->network = spec.network;
     v->geo = Geometry{spec.files, spec.ranks};
     v->players = spec.players;
     v->zone_depth = spec.zone_depth;

@@ -42,6 +42,7 @@ struct Variant {
     std::string id;
     std::string name;
     std::string description;
+    std::string network;  // VariantSpec::network
     Geometry geo;
     std::vector<PlayerDef> players;
     int num_players() const { return static_cast<int>(players.size()); }

@@ -33,7 +33,7 @@ constexpr std::string_view kVariantKeys[] = {
     "players",    "catalogues",      "new_pieces", "base_pieces",
     "royal",      "promotions",      "zone_depth", "must_promote_last_ranks",
     "setup",      "starting_player", "drops",      "impasse",
-    "turn_rules", "piece_values"};
+    "turn_rules", "piece_values",    "network"};
 constexpr std::string_view kVariantRequired[] = {"name",        "board", "players",
                                                  "base_pieces", "royal", "setup"};
 constexpr std::string_view kPieceKeys[] = {"name", "abbr", "kanji", "kanji_alt", "betza", "value"};
@@ -158,6 +158,7 @@ class VariantReader {
     std::optional<VariantSpec> read();
 
   private:
+    void read_network(const Node& n);
     void read_board(const Entry& e);
     void read_players(const Entry& e);
     void read_pieces();
@@ -463,6 +464,7 @@ std::optional<VariantSpec> VariantReader::read() {
         if (auto s = r_.text(*n, "name")) spec_.name = *s;
     if (const Node* n = root_.find("description"); n && !n->is_null())
         if (auto s = r_.text(*n, "description")) spec_.description = *s;
+    if (const Node* n = root_.find("network")) read_network(*n);
     if (const Entry* e = root_.entry("board")) read_board(*e);
     if (const Entry* e = root_.entry("players")) read_players(*e);
     read_pieces();
@@ -480,6 +482,22 @@ std::optional<VariantSpec> VariantReader::read() {
     collect_pieces();
     if (const Entry* e = root_.entry("piece_values")) read_piece_values(*e);
     return spec_;
+}
+
+// `network: FILE`: a plain file name, found in the folder of the file that writes it (for a
+// built-in variant, among the built-in files).
+void VariantReader::read_network(const Node& n) {
+    auto name = r_.text(n, "network");
+    if (!name) return;
+    if (name->empty() || name->find('/') != std::string::npos || *name == "." || *name == "..") {
+        r_.error(n.where,
+                 "network: a plain file name next to the variant file, e.g. "
+                 "seireigi.nnue; found '" +
+                     *name + "'");
+        return;
+    }
+    const std::filesystem::path folder = std::filesystem::path(n.where.file).parent_path();
+    spec_.network = (folder / *name).string();
 }
 
 void VariantReader::read_board(const Entry& e) {

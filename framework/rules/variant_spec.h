@@ -56,6 +56,9 @@ struct VariantSpec {
     std::string id;  // the file's stem, e.g. "seireigi"
     std::string name;
     std::string description;
+    // The evaluation network's file (`network:`), resolved next to the variant file that names
+    // it: "variants/seireigi.nnue" for a built-in file, else a disk path; "" for none.
+    std::string network;
     int files = 9;
     int ranks = 9;
     std::vector<PlayerDef> players;  // in turn (clockwise) order

@@ -21,10 +21,11 @@ function args() {
 }
 
 // Starts the server; resolves with {url, host, port, dataDir, stop()}.
-function startServer(cli, dataDir) {
+function startServer(cli, dataDir, extraArgs = []) {
   dataDir = dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'seireigi-web-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(cli, ['serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cli, ['serve', '--port', '0', '--data-dir', dataDir, ...extraArgs],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 10000);
     child.stdout.on('data', (d) => {
@@ -33,7 +34,7 @@ function startServer(cli, dataDir) {
       if (m) {
         clearTimeout(timer);
         resolve({
-          url: m[0], host: m[1], port: Number(m[1].split(':')[1]), dataDir, child,
+          url: m[0], host: m[1], port: Number(m[1].split(':').pop()), dataDir, child, output: () => out,
           stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }),
         });
       }

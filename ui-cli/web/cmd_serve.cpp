@@ -10,8 +10,13 @@
 //  * files are read and written only in the data folder, by plain file names; a path with ".."
 //    gets 400; a body over 1 MB gets 413; a malformed request gets 400 with a message and leaves
 //    the game unchanged.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <unistd.h>
 
+#include <cctype>
 #include <iostream>
 #include <random>
 
@@ -36,6 +41,7 @@ namespace {
 using web::error_json;
 
 constexpr std::size_t kMaxBody = 1 << 20;
+constexpr std::size_t kMaxSeatsText = 200;  // four seats of the longest kind fit easily
 constexpr std::chrono::seconds kLongPoll{10};
 constexpr const char* kTokenHeader = "X-Seireigi-Token";
 constexpr const char* kTokenPlaceholder = "{{SEIREIGI_TOKEN}}";
@@ -56,6 +62,47 @@ std::string make_token() {
 
 bool is_loopback(const std::string& host) {
     return host == "127.0.0.1" || host == "localhost" || host == "::1";
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// A host as it appears in a Host header: an IPv6 address in brackets.
+std::string host_in_header(const std::string& host) {
+    return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+// The names and addresses a Host header may carry: the one the server was started with and this
+// computer's own (its loopback names, its host name, the addresses of its network interfaces),
+// whatever address it listens on. Any other name (a web site's, resolved to this computer by DNS
+// rebinding) is refused.
+std::vector<std::string> allowed_host_names(const std::string& bound) {
+    std::vector<std::string> names = {lower(host_in_header(bound)), "127.0.0.1", "localhost",
+                                      "[::1]"};
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) == 0 && name[0]) {
+        names.push_back(lower(name));
+        names.push_back(lower(name) + ".local");
+    }
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) == 0) {
+        for (ifaddrs* a = list; a; a = a->ifa_next) {
+            if (!a->ifa_addr) continue;
+            char text[INET6_ADDRSTRLEN] = {};
+            const int family = a->ifa_addr->sa_family;
+            const void* address = nullptr;
+            if (family == AF_INET)
+                address = &reinterpret_cast<const sockaddr_in*>(a->ifa_addr)->sin_addr;
+            else if (family == AF_INET6)
+                address = &reinterpret_cast<const sockaddr_in6*>(a->ifa_addr)->sin6_addr;
+            if (address && inet_ntop(family, address, text, sizeof text))
+                names.push_back(lower(host_in_header(text)));
+        }
+        freeifaddrs(list);
+    }
+    return names;
 }
 
 void send_json(httplib::Response& res, const std::string& json, int status = 200) {
@@ -111,12 +158,15 @@ class WebServer {
             return fail("cannot listen on " + opt_.host + ":" + std::to_string(port) +
                         " (in use? try --port 0 for any free port)");
         }
-        const std::string shown_host =
-            opt_.host.find(':') != std::string::npos ? "[" + opt_.host + "]" : opt_.host;
-        allowed_hosts_ = {shown_host + ":" + std::to_string(port)};
-        if (is_loopback(opt_.host))
-            for (const char* h : {"127.0.0.1", "localhost", "[::1]"})
-                allowed_hosts_.push_back(std::string(h) + ":" + std::to_string(port));
+        const std::string shown_host = host_in_header(opt_.host);
+        address_ =
+            (opt_.host == "0.0.0.0" || opt_.host == "::" ? std::string("127.0.0.1") : shown_host) +
+            ":" + std::to_string(port);
+        allowed_hosts_.clear();
+        for (const std::string& name : allowed_host_names(opt_.host)) {
+            allowed_hosts_.push_back(name + ":" + std::to_string(port));
+            if (port == 80) allowed_hosts_.push_back(name);  // a browser leaves out port 80
+        }
         if (!is_loopback(opt_.host))
             std::cout << "warning: listening on " << opt_.host
                       << ", not only this computer: others on the network can see the game "
@@ -139,7 +189,12 @@ class WebServer {
     void restore_or_start() {
         if (std::filesystem::exists(folder_.autosave())) {
             const std::string why = load_record(folder_.autosave());
-            if (why.empty()) return;
+            if (why.empty()) {
+                game_.read([](const web::GameView& v) {
+                    for (const auto& n : v.notices) std::cerr << "note: " << n << "\n";
+                });
+                return;
+            }
             std::cerr << "warning: cannot resume the autosaved game (" << why
                       << "); starting a new one\n";
         }
@@ -211,11 +266,12 @@ class WebServer {
 
     // Host, "..", and the token of state-changing requests, before any handler runs.
     httplib::Server::HandlerResponse guard(const httplib::Request& req, httplib::Response& res) {
-        const std::string host = req.get_header_value("Host");
-        if (std::find(allowed_hosts_.begin(), allowed_hosts_.end(), host) == allowed_hosts_.end() &&
-            !(opt_.host == "0.0.0.0" || opt_.host == "::")) {
+        const std::string host = lower(req.get_header_value("Host"));
+        if (std::find(allowed_hosts_.begin(), allowed_hosts_.end(), host) == allowed_hosts_.end()) {
             send_error(res, 403,
-                       "this server answers only requests addressed to " + allowed_hosts_[0]);
+                       "this server answers only requests addressed to this computer's own names "
+                       "and addresses, such as " +
+                           address_);
             return httplib::Server::HandlerResponse::Handled;
         }
         if (req.path.find("..") != std::string::npos) {
@@ -248,8 +304,20 @@ class WebServer {
                 send_error(res, 500, "internal error: " + what);
             });
         server_.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-            if (res.status == 413)
-                send_error(res, 413, "the request is larger than 1 MB");
+            // cpp-httplib refuses a form (url-encoded) body over 8 KB apart from the 1 MB limit
+            // of every body. A form under 1 MB (by its Content-Length, which browsers send) is
+            // a bad request: no field of this API needs that much.
+            std::size_t length = 0;
+            try {
+                length = std::stoul(req.get_header_value("Content-Length"));
+            } catch (const std::exception&) {
+                length = kMaxBody + 1;  // chunked: its length is not known
+            }
+            if (res.status == 413 && length <= kMaxBody)
+                send_error(res, 400, "the form is larger than 8 KB; no request needs that much");
+            else if (res.status == 413)
+                send_error(res, 413,
+                           "the request is too large: a form may hold 8 KB, any body 1 MB");
             else if (res.body.empty())
                 send_error(res, res.status, "cannot answer " + req.method + " " + req.path);
         });
@@ -329,6 +397,11 @@ class WebServer {
             if (!variant) return;
             auto seats = param(req, res, "seats");
             if (!seats) return;
+            if (seats->size() > kMaxSeatsText)
+                return send_error(res, 400,
+                                  "seats: at most " + std::to_string(kMaxSeatsText) +
+                                      " characters; each seat is human, random[:SEED] or "
+                                      "engine[:LEVEL]");
             const std::string position =
                 req.has_param("position") ? req.get_param_value("position") : "";
             int engine_ms = 1000;
@@ -449,7 +522,8 @@ class WebServer {
     web::DataFolder folder_;
     web::WebGame game_;
     std::string token_;
-    std::vector<std::string> allowed_hosts_;
+    std::vector<std::string> allowed_hosts_;  // "name:port", lower case
+    std::string address_;                     // one of them, for messages
     std::mutex analysis_;
     httplib::Server server_;
 };

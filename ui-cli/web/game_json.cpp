@@ -81,6 +81,9 @@ std::string game_json(const GameView& view) {
     j.key("seats").begin_array();
     for (const auto& s : view.seats) j.value(s);
     j.end_array();
+    j.key("notices").begin_array();
+    for (const auto& n : view.notices) j.value(n);
+    j.end_array();
     j.field("position", write_position(v, st));
     j.field("to_move", g.to_move()).field("ply", g.ply());
     j.key("active").begin_array();

@@ -80,26 +80,28 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
                                            std::shared_ptr<const Variant> variant) {
     auto replayed = replay_record(record, variant);
     if (auto* d = std::get_if<Diagnostic>(&replayed)) return d->text();
-    std::vector<std::string> specs = record.seats;
-    specs.resize(variant->num_players(), "human");
+    // The record's seat lines describe who played; none of them starts a program.
     std::vector<std::unique_ptr<Seat>> seats;
-    for (std::size_t p = 0; p < specs.size(); ++p) {
-        if (specs[p].empty()) specs[p] = "human";
-        auto made = make_seat(specs[p], variant);
-        if (auto* d = std::get_if<Diagnostic>(&made))
-            return variant->players[p].name + "'s seat in the record: " + d->text();
-        seats.push_back(std::move(std::get<std::unique_ptr<Seat>>(made)));
+    std::vector<std::string> notices;
+    for (Player p = 0; p < variant->num_players(); ++p) {
+        const std::string spec =
+            p < static_cast<Player>(record.seats.size()) ? record.seats[p] : std::string();
+        std::string replaced;
+        seats.push_back(make_record_seat(spec, variant, "human", &replaced));
+        if (!replaced.empty()) notices.push_back(variant->players[p].name + ": " + replaced);
     }
     int engine_ms = 1000;
     {
         std::lock_guard lock(mutex_);
         engine_ms = engine_ms_;
     }
-    return launch(std::move(std::get<Game>(replayed)), std::move(seats), record.variant, engine_ms);
+    return launch(std::move(std::get<Game>(replayed)), std::move(seats), record.variant, engine_ms,
+                  std::move(notices));
 }
 
 std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
-                                           std::string variant_name, int engine_ms) {
+                                           std::string variant_name, int engine_ms,
+                                           std::vector<std::string> notices) {
     std::lock_guard control(control_);
     end_match();
     MatchSettings settings;
@@ -115,6 +117,7 @@ std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_pt
         shown_ = m->snapshot();
         variant_name_ = std::move(variant_name);
         seat_specs_ = m->seat_specs();
+        notices_ = std::move(notices);
         engine_ms_ = engine_ms;
         refusal_.reset();
         leaving_ = false;
@@ -289,7 +292,7 @@ bool WebGame::has_game() const {
 
 void WebGame::read(const std::function<void(const GameView&)>& f) const {
     std::lock_guard lock(mutex_);
-    if (shown_) f(GameView{*shown_, variant_name_, seat_specs_, version_});
+    if (shown_) f(GameView{*shown_, variant_name_, seat_specs_, notices_, version_});
 }
 
 GameRecord WebGame::record() const {

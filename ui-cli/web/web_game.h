@@ -30,7 +30,9 @@ struct GameView {
     const Game& game;
     const std::string& variant_name;
     const std::vector<std::string>& seats;  // Seat::spec() per player
-    std::uint64_t version;                  // changes with every change of the game
+    // What the player should know about how the game was set up (a record's seat replaced).
+    const std::vector<std::string>& notices;
+    std::uint64_t version;  // changes with every change of the game
 };
 
 class WebGame {
@@ -42,7 +44,9 @@ class WebGame {
     WebGame& operator=(const WebGame&) = delete;
 
     // Each returns a message for the player when it changes nothing. Seats: "human",
-    // "random[:SEED]", "engine[:LEVEL]" (level 1-20) thinking `engine_ms` per move.
+    // "random[:SEED]", "engine[:LEVEL]" (level 1-20) thinking `engine_ms` per move: the kinds
+    // anyone may name (make_seat), never a program to start. A record's seats that are not of
+    // these kinds are played by the engine, and the game's notices say so.
     std::optional<std::string> start(std::string variant_name,
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
@@ -68,7 +72,8 @@ class WebGame {
 
   private:
     std::optional<std::string> launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
-                                      std::string variant_name, int engine_ms);
+                                      std::string variant_name, int engine_ms,
+                                      std::vector<std::string> notices = {});
     void end_match();  // leaves the running match (saved) and waits for its thread
     void on_event(Match& match, const MatchEvent& e);
     // Why the person to move cannot act now (no game, over, a computer's turn); else the player.
@@ -87,6 +92,7 @@ class WebGame {
     std::shared_ptr<const Game> shown_;  // the game as the match last reported it
     std::string variant_name_;
     std::vector<std::string> seat_specs_;
+    std::vector<std::string> notices_;
     int engine_ms_ = 1000;
     Player asked_ = -1;  // the person the match waits for, if any
     Question question_ = Question::Move;

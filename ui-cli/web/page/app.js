@@ -12,6 +12,7 @@ const COLORS = [['#f6e3b4', '#6b4f2a'], ['#cfe3f7', '#1f4e79'], ['#d4efcf', '#2e
 const FACING = { north: 0, east: 90, south: 180, west: 270 };
 
 let S = null;             // the last state from the server
+let shownNotices = '';    // the game's notices last shown
 let rotation = 0;         // quarter turns of the view
 let kanji = false;
 let selected = null;      // {square} or {player, type} (a piece in hand)
@@ -114,6 +115,10 @@ function setState(state) {
   S = state;
   if (changedGame) { selected = null; legendKey = ''; }
   render();
+  // How the game was set up (a record's seat replaced by the engine): said once per game.
+  const notices = (state.notices || []).join('\n');
+  if (notices && notices !== shownNotices) showMessage(notices);
+  shownNotices = notices;
 }
 
 // Hand rows per side: as many as the hand types need along the board's edge.
