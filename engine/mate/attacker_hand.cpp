@@ -6,9 +6,16 @@ namespace seireigi::mate {
 
 HandLayout::HandLayout(const Variant& v, const PositionState& state, Player attacker)
     : attacker_(attacker) {
+    // A promoted face on the board goes to hand as its base type when captured.
+    std::vector<std::size_t> base(v.types.size());
+    for (std::size_t t = 0; t < v.types.size(); ++t) base[t] = t;
+    for (std::size_t t = 0; t < v.types.size(); ++t)
+        if (const PieceType face = v.types[t].promotes_to;
+            face != kNoType && static_cast<std::size_t>(face) < base.size())
+            base[static_cast<std::size_t>(face)] = t;
     std::vector<int> total(v.types.size(), 0);
     for (PieceCode pc : state.board)
-        if (pc != kEmpty) ++total[static_cast<std::size_t>(type_of(pc))];
+        if (pc != kEmpty) ++total[base[static_cast<std::size_t>(type_of(pc))]];
     for (const auto& hand : state.hands)
         for (std::size_t t = 0; t < hand.size() && t < total.size(); ++t) total[t] += hand[t];
     int word = 0;
