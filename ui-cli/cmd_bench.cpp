@@ -131,7 +131,8 @@ void bench_search(const Options& opt, const std::vector<std::string>& engines) {
             o.implementation = engine_name == "fast" ? search::Implementation::Fast
                                                      : search::Implementation::Generic;
             if (eval == "nnue") {
-                auto net = nnue::variant_network(*v);
+                auto net = opt.eval_file.empty() ? nnue::variant_network(*v)
+                                                 : nnue::network_file(opt.eval_file, *v);
                 if (std::holds_alternative<Diagnostic>(net)) continue;  // no network here
                 o.network = std::get<std::shared_ptr<const nnue::Network>>(net);
             }
@@ -187,6 +188,7 @@ void add_bench_command(CLI::App& app) {
         CommonOptions common;
         std::string engines = "generic,fast";
         std::string eval = "classical";
+        std::string eval_file;
         int repeat = 3;
         int threads = 1;
         int depth_change = 0;
@@ -206,6 +208,9 @@ void add_bench_command(CLI::App& app) {
                     "the search section's evaluations, comma-separated: classical, nnue (the "
                     "variant's network; positions of variants without one are left out)")
         ->capture_default_str();
+    cmd->add_option("--eval-file", opt->eval_file,
+                    "the network of the nnue rows instead of each variant's own (positions of "
+                    "variants it was not trained for are left out)");
     cmd->add_option("--repeat", opt->repeat, "runs per measurement (the best counts)")
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
