@@ -4,6 +4,7 @@
 // exported net, read by the engine, must evaluate as the trainer's float net does up to the
 // rounding of its weights.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -77,7 +78,10 @@ class NnueTrainer : public ::testing::Test {
   protected:
     static void SetUpTestSuite() {
         variant_ = testing::variant("seireigi");
-        folder_ = testing::fresh_temporary_folder("seireigi-nnue-trainer-test");
+        // One folder per process: ctest runs each test of the suite as a process of its own,
+        // several at a time.
+        folder_ = testing::fresh_temporary_folder("seireigi-nnue-trainer-test-" +
+                                                  std::to_string(::getpid()));
         games_ = random_games(variant_, 80, 80, 7);
         nnue::DataWriter writer(folder_ / "a.data", *variant_);
         for (const auto& g : games_) writer.append(g);
