@@ -1,13 +1,14 @@
 # Writes OUTPUT: a C++ source that builds every evaluation network file (NETWORKS: paths under
 # SOURCE_ROOT) into the binary with the assembler's .incbin (the bytes are copied by the assembler,
 # not compiled as a literal), keyed by its path relative to the source tree, e.g.
-# "variants/seireigi.nnue".
+# "variants/seireigi.nnue". The labels are global (hidden): with link-time optimisation the code that
+# reads them may land in another partition than the assembler statement.
 set(asm "")
 set(entries "")
 set(i 0)
 foreach(f ${NETWORKS})
   file(RELATIVE_PATH rel "${SOURCE_ROOT}" "${f}")
-  string(APPEND asm "    \".balign 64\\n\"\n    \"seireigi_network_${i}_begin:\\n\"\n    \".incbin \\\"${f}\\\"\\n\"\n    \"seireigi_network_${i}_end:\\n\"\n")
+  string(APPEND asm "    \".globl seireigi_network_${i}_begin\\n\"\n    \".globl seireigi_network_${i}_end\\n\"\n    \".hidden seireigi_network_${i}_begin\\n\"\n    \".hidden seireigi_network_${i}_end\\n\"\n    \".balign 64\\n\"\n    \"seireigi_network_${i}_begin:\\n\"\n    \".incbin \\\"${f}\\\"\\n\"\n    \"seireigi_network_${i}_end:\\n\"\n")
   string(APPEND entries "        {\"${rel}\", std::string_view(seireigi_network_${i}_begin, static_cast<std::size_t>(seireigi_network_${i}_end - seireigi_network_${i}_begin))},\n")
   string(APPEND decls "extern \"C\" const char seireigi_network_${i}_begin[];\nextern \"C\" const char seireigi_network_${i}_end[];\n")
   math(EXPR i "${i} + 1")
