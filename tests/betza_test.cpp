@@ -1,7 +1,7 @@
 // Tests of the XBetza parser (framework/betza.h) and the move compiler (compiled_moves.h).
 //
 // The walker below is deliberately tiny and test-local: it plays compiled moves on a small board
-// of empty / own / enemy squares so that the spec's diagrams (RULES.md §B, §C, §E) can be
+// of empty / own / enemy squares so that the spec's diagrams (docs/rules.md §B, §C, §E) can be
 // checked directly. The real move generator lives in framework/movegen.
 #include <gtest/gtest.h>
 
@@ -45,7 +45,7 @@ struct Board {
     Board(int w_, int h_) : w(w_), h(h_), cells(w_ * h_, Cell::Empty) {}
     bool on(int x, int y) const { return x >= 0 && x < w && y >= 0 && y < h; }
     Cell at(int x, int y) const { return cells[y * w + x]; }
-    // Square names as in RULES.md §0.3: file number (w - x), rank letter ('a' + y).
+    // Square names as in docs/rules.md §0.3: file number (w - x), rank letter ('a' + y).
     int x_of(const std::string& name) const { return w - std::stoi(name); }
     int y_of(const std::string& name) const { return name.back() - 'a'; }
     void put(const std::string& name, Cell c) { cells[y_of(name) * w + x_of(name)] = c; }
@@ -68,7 +68,7 @@ struct Walker {
     const Board& b;
     Squares out;
 
-    // A destination leg: a leap (max 1) or a slide, as in RULES.md §C.0.
+    // A destination leg: a leap (max 1) or a slide, as in docs/rules.md §C.0.
     void final_leg(Vec v, int max_steps, Modality mod, bool vnr, int x, int y) {
         for (int j = 1; max_steps == 0 || j <= max_steps; ++j) {
             int nx = x + v.dx * j, ny = y + v.dy * j;
@@ -150,7 +150,7 @@ struct Expect {
     Expect& bishop() { return ray(1, 1).ray(-1, 1).ray(1, -1).ray(-1, -1); }
     Expect& wazir() { return pts({{1, 0}, {-1, 0}, {0, 1}, {0, -1}}); }
     Expect& ferz() { return pts({{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}); }
-    Expect& ring2() {  // NAD: the 16 squares at distance exactly two (RULES.md §C.5)
+    Expect& ring2() {  // NAD: the 16 squares at distance exactly two (docs/rules.md §C.5)
         for (int s = -2; s <= 2; ++s) {
             for (int f = -2; f <= 2; ++f) {
                 if (std::max(std::abs(s), std::abs(f)) == 2) pt(s, f);
@@ -186,7 +186,7 @@ struct PieceCase {
     Rel expected;
 };
 
-// Every XBetza string of RULES.md §B.1 and §B.2 with its move set on an empty 15x15 board.
+// Every XBetza string of docs/rules.md §B.1 and §B.2 with its move set on an empty 15x15 board.
 std::vector<PieceCase> spec_pieces() {
     // Same-colour squares satisfying a condition: used for the diagonal hook movers.
     auto colour = [](auto keep) {
@@ -301,7 +301,7 @@ TEST(Betza, EverySpecPieceMovesTheSameInAllOrientations) {
     }
 }
 
-// RULES.md §B.1 and §E.1 #2-#5: the promoted Seireigi pieces on 5e of an empty 9x9 board.
+// docs/rules.md §B.1 and §E.1 #2-#5: the promoted Seireigi pieces on 5e of an empty 9x9 board.
 TEST(Betza, Rules_E1_2to5_PromotedPiecePatterns) {
     Board b(9, 9);
     EXPECT_EQ(names(b, destinations("FfWbNfAfD", b, "5e")),
@@ -316,7 +316,7 @@ TEST(Betza, Rules_E1_2to5_PromotedPiecePatterns) {
               names({"5d", "5c", "5b", "5a", "5f", "5g", "5h", "5i", "4d", "6d", "4e", "6e"}));
 }
 
-// RULES.md §C.4: third-perimeter jumps, and D-3: the Free Demon leaps only to (±3,-1),(±3,-2).
+// docs/rules.md §C.4: third-perimeter jumps, and D-3: the Free Demon leaps only to (±3,-1),(±3,-2).
 TEST(Betza, Rules_C4_ThirdPerimeterLeaps) {
     CompiledMoves demon = compile_moves(parse_ok("J3fBsRbsCbsZ"), Orientation::North);
     std::set<std::pair<int, int>> leaps;
@@ -484,7 +484,7 @@ void expect_same_ir(const PieceMoves& a, const PieceMoves& b) {
     }
 }
 
-// RULES.md §C.8: J3X is X plus the three hop-captures with {~K}.
+// docs/rules.md §C.8: J3X is X plus the three hop-captures with {~K}.
 TEST(Betza, Rules_C8_JumpMacroEqualsWrittenOutForm) {
     const std::pair<const char*, const char*> cases[] = {
         {"J3B", "BpafcB{~K}pafpafcB{~K}pafpafpafcB{~K}"},
@@ -508,7 +508,7 @@ TEST(Betza, Rules_C8_JumpMacroEqualsWrittenOutForm) {
     }
 }
 
-// RULES.md §C.3 worked example: Sente Rook General on 5i, file 5 = l n k . . s P . RG.
+// docs/rules.md §C.3 worked example: Sente Rook General on 5i, file 5 = l n k . . s P . RG.
 TEST(Betza, Rules_C3_RookGeneralFile) {
     Board b(9, 9);
     b.put("5a", Cell::Enemy);
@@ -536,7 +536,7 @@ TEST(Betza, Rules_C3_RookGeneralFile) {
     EXPECT_TRUE(destinations("J3R", c, "8o").count({c.x_of("8j"), c.y_of("8j")}));
 }
 
-// RULES.md §C.1 worked example: Hook Mover on 4d of a 7x7 board, 26 destinations.
+// docs/rules.md §C.1 worked example: Hook Mover on 4d of a 7x7 board, 26 destinations.
 TEST(Betza, Rules_C1_HookMoverDiagram) {
     Board b(7, 7);
     b.put("4b", Cell::Own);
@@ -557,7 +557,7 @@ TEST(Betza, Rules_C1_HookMoverDiagram) {
     EXPECT_EQ(got, want);
 }
 
-// RULES.md §C.1/§C.2 worked example: Capricorn on 4d, 17 destinations; Ancient Dragon there.
+// docs/rules.md §C.1/§C.2 worked example: Capricorn on 4d, 17 destinations; Ancient Dragon there.
 TEST(Betza, Rules_C2_CapricornDiagram) {
     Board b(7, 7);
     b.put("3c", Cell::Own);
@@ -576,7 +576,7 @@ TEST(Betza, Rules_C2_CapricornDiagram) {
               names({"5c", "6b", "4b", "3a", "6d", "7e", "5e", "3e", "7g", "1g"}));
 }
 
-// RULES.md §E.3 #4-#5: the Hook Mover's two L-paths, and no turn on an occupied square.
+// docs/rules.md §E.3 #4-#5: the Hook Mover's two L-paths, and no turn on an occupied square.
 TEST(Betza, Rules_E3_4_HookTwoPaths) {
     Board b(9, 9);
     Squares d = destinations("RmasR", b, "9i");
@@ -591,7 +591,7 @@ TEST(Betza, Rules_E3_4_HookTwoPaths) {
     EXPECT_FALSE(e.count({b.x_of("5e"), b.y_of("5e")}));
 }
 
-// RULES.md §C.5 / §E.3 #12: the Lion Hawk's ring leaps ignore surrounding pieces.
+// docs/rules.md §C.5 / §E.3 #12: the Lion Hawk's ring leaps ignore surrounding pieces.
 TEST(Betza, Rules_E3_12_LionHawkSurrounded) {
     Board b(9, 9);
     for (const char* s : {"4d", "5d", "6d", "4e", "6e", "4f", "5f", "6f"}) b.put(s, Cell::Own);

@@ -1,5 +1,7 @@
-# Checks tests/RULES-COVERAGE.md against the test binaries: every Rules_* name listed there must be
-# a test, and every Rules_* test must be listed. Arguments: -DCOVERAGE=file -DBINARIES=a|b
+# Checks tests/RULES-COVERAGE.md against the rules and the test binaries: every section it cites
+# (§A.4) is a section of docs/rules.md, every Rules_* name listed there is a test, and every
+# Rules_* test is listed. Arguments: -DCOVERAGE=file -DRULES=docs/rules.md -DBINARIES=a|b
+cmake_policy(SET CMP0057 NEW)
 file(READ "${COVERAGE}" listing)
 string(REGEX MATCHALL "Rules_[A-Za-z0-9_]+" listed "${listing}")
 list(REMOVE_DUPLICATES listed)
@@ -17,6 +19,25 @@ string(REGEX MATCHALL "Rules_[A-Za-z0-9_]+" existing "${all_tests}")
 list(REMOVE_DUPLICATES existing)
 
 set(problems "")
+
+# The sections of docs/rules.md: "## A. ..." and "### A.4 ...".
+file(STRINGS "${RULES}" headings REGEX "^##+ [0-9A-Z](\\.[0-9]+)?[ .]")
+set(sections "")
+foreach(h ${headings})
+  if(h MATCHES "^##+ ([0-9A-Z])\\. ")
+    list(APPEND sections "${CMAKE_MATCH_1}")
+  elseif(h MATCHES "^##+ ([0-9A-Z]\\.[0-9]+) ")
+    list(APPEND sections "${CMAKE_MATCH_1}")
+  endif()
+endforeach()
+string(REGEX MATCHALL "§[0-9A-Z](\\.[0-9]+)?" cited "${listing}")
+list(REMOVE_DUPLICATES cited)
+foreach(c ${cited})
+  string(SUBSTRING "${c}" 2 -1 section)  # "§" is two bytes in UTF-8
+  if(NOT section IN_LIST sections)
+    string(APPEND problems "RULES-COVERAGE.md cites ${c}, which docs/rules.md does not have\n")
+  endif()
+endforeach()
 foreach(name ${listed})
   list(FIND existing "${name}" found)
   if(found EQUAL -1)
@@ -33,4 +54,6 @@ if(problems)
   message(FATAL_ERROR "${problems}")
 endif()
 list(LENGTH listed n)
-message(STATUS "RULES-COVERAGE.md: ${n} rule tests listed, all present")
+list(LENGTH cited n_cited)
+message(STATUS "RULES-COVERAGE.md: ${n} rule tests listed, all present; the ${n_cited} sections "
+               "it cites are in docs/rules.md")

@@ -262,8 +262,9 @@ TEST_F(Cli, BadSeedInARecordIsReplacedAndSaidSo) {
     record.replace(at, 8, "random:x");
     write("bad.game", record);
     EXPECT_EQ(run("play --color never --movetime 20 --resume " + path("bad.game")), 0);
-    EXPECT_HAS(out, "Gote: the record's seat 'random:x' is not one seireigi knows; the engine "
-                    "plays it instead (--seat 2=SPEC names another)");
+    EXPECT_HAS(out,
+               "Gote: the record's seat 'random:x' is not one seireigi knows; the engine "
+               "plays it instead (--seat 2=SPEC names another)");
 }
 
 TEST_F(Cli, FastEngineRefusalNamesTheRightOption) {

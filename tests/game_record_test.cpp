@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "game/game.h"
-#include "match/random_seat.h"
 #include "record/game_record.h"
+#include "seats/random_seat.h"
 #include "seats/seat_factory.h"
 #include "test_support.h"
 #include "text/start_position.h"

@@ -1,4 +1,4 @@
-// RULES.md §A.1 (end of game), §A.4 (repetition and perpetual check), §E.1 #8, #9, #14, #15:
+// docs/rules.md §A.1 (end of game), §A.4 (repetition and perpetual check), §E.1 #8, #9, #14, #15:
 // the results a Game gives, each with its reason.
 #include <gtest/gtest.h>
 

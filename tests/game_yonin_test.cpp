@@ -1,4 +1,4 @@
-// RULES.md §D.4-§D.7, §E.2 #11-#12: Yonin Seireigi in the Game. Eliminations and skips become
+// docs/rules.md §D.4-§D.7, §E.2 #11-#12: Yonin Seireigi in the Game. Eliminations and skips become
 // events; perpetual check and resignation eliminate a player by the after-loss procedure while
 // the others play on; impasse with three or four players; everyone skipped is a draw; undo
 // brings eliminated players back.
@@ -249,7 +249,7 @@ TEST(GameYonin, Rules_D7_ResignationBeforeAnyMoveTheHandLeavesPlay) {
 
 TEST(GameYonin, Rules_D4_CascadeMatesAreEventsAndUndoBringsPlayersBack) {
     const auto v = compact();
-    // RULES.md §E.2 #4: P1 mates P2; P2's Rook, now neutral, mates P3 boxed in on 5a.
+    // docs/rules.md §E.2 #4: P1 mates P2; P2's Rook, now neutral, mates P3 boxed in on 5a.
     const PositionState st = cascade_through_neutral_rook(*v, true);
     Game game(v, st);
     play(game, {"3f4e"});

@@ -1,5 +1,5 @@
 // The generic engine serves all three variants without redesign: players facing any side,
-// four players with their own hands and zones, boards of any size (RULES.md §0.4, §A.2).
+// four players with their own hands and zones, boards of any size (docs/rules.md §0.4, §A.2).
 #include <gtest/gtest.h>
 
 #include "check/perft.h"
@@ -36,7 +36,7 @@ TEST_F(FourPlayers, OrientationsAndKingsByRotation) {
     EXPECT_EQ(v->orientation(3), Orientation::West);
     const PositionState st = start_state(*v);
     const PieceType king = v->find_type("king");
-    // RULES.md §A.2: P2 sits at file 9 facing file 1, P3 at rank a, P4 at file 1.
+    // docs/rules.md §A.2: P2 sits at file 9 facing file 1, P3 at rank a, P4 at file 1.
     EXPECT_EQ(st.board[sq("5i")], make_piece(0, king, false));
     EXPECT_EQ(st.board[sq("9e")], make_piece(1, king, false));
     EXPECT_EQ(st.board[sq("5a")], make_piece(2, king, false));

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "match/match_statistics.h"
+#include "referee/match_statistics.h"
 
 namespace seireigi {
 namespace {

@@ -2,7 +2,7 @@
 // would, and a seat that answers from its own thread; undo, impasse declined and accepted, undo
 // of the ended game, resignation, autosave after every change, leaving and resuming. A thinking
 // seat that is asked to stop answers within 100 ms.
-#include "match/match.h"
+#include "live/match.h"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "match/random_seat.h"
-#include "match/threaded_seat.h"
 #include "record/game_record.h"
+#include "seats/random_seat.h"
+#include "seats/threaded_seat.h"
 #include "test_support.h"
 
 namespace seireigi {

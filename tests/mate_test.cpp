@@ -121,8 +121,8 @@ mate::MateResult solve_text(const std::string& variant_name, const std::string& 
     return solve(v, position(*v, text), o);
 }
 
-// Uchifuzume (RULES.md §A.1): the Pawn dropped on 1b would leave the King on 1a no move, so it is
-// no mate; the same drop with a Gold is one.
+// Uchifuzume (docs/rules.md §A.1): the Pawn dropped on 1b would leave the King on 1a no move, so it
+// is no mate; the same drop with a Gold is one.
 TEST(Mate, DropPawnMateIsNoMate) {
     const std::string board = "8k/9/6NS1/9/9/9/9/9/4K4 b ";
     const mate::MateResult pawn = solve_text("shogi", board + "P 1");
@@ -135,8 +135,8 @@ TEST(Mate, DropPawnMateIsNoMate) {
 }
 
 // A Rook dropped on file 1 checks the King on 1a; whether Gote may interpose its Pawn in hand
-// depends on the piece on 1f: an unpromoted Pawn forbids it (nifu, RULES.md §A.1), a tokin does
-// not. A solver that counted the tokin would "prove" mate in 1.
+// depends on the piece on 1f: an unpromoted Pawn forbids it (nifu, docs/rules.md §A.1), a tokin
+// does not. A solver that counted the tokin would "prove" mate in 1.
 TEST(Mate, InterpositionFollowsNifu) {
     const mate::MateResult pawn = solve_text("shogi", "8k/6G2/9/9/9/8p/9/9/K8 b Rp 1");
     ASSERT_EQ(pawn.outcome, mate::Outcome::Mate);

@@ -1,7 +1,7 @@
 // The search for three and four players (issue 14), with both algorithms, at fixed depths so
 // every search is deterministic. Each position is written as position text (docs/notation.md);
 // the comments draw it. P1 faces north (up), P2 east, P3 south, P4 west; the turn order is
-// P1 P2 P3 P4, but a checked player moves next (RULES.md §D.4).
+// P1 P2 P3 P4, but a checked player moves next (docs/rules.md §D.4).
 #include <gtest/gtest.h>
 
 #include <atomic>

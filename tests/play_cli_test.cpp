@@ -160,7 +160,7 @@ TEST_F(PlayCli, KilledAfterAMoveLosesNothing) {
     EXPECT_NE(resumed.find("legal moves:"), std::string::npos);
 }
 
-// Four players at one terminal (RULES.md §E.2 #4): P1's move mates P2, and P2's Rook, now
+// Four players at one terminal (docs/rules.md §E.2 #4): P1's move mates P2, and P2's Rook, now
 // neutral, mates P3 as well. The board shows the neutral pieces in lower case with their old
 // direction, both players out of the game and their hands with P1; undo brings them back; the
 // saved game names the mover of each move and the eliminations, and resumes to the same state.

@@ -1,5 +1,5 @@
-// The Position contract conformance suite (DESIGN.md key decision 6): one typed test suite that
-// every implementation of position_contract.h must pass. Adding an implementation is one line:
+// The Position contract conformance suite (docs/architecture.md decision 6): one typed test suite
+// that every implementation of position_contract.h must pass. Adding an implementation is one line:
 // add its type to `Implementations` below.
 //
 // Each implementation is also compared with an oracle (the reference generator, or for the

@@ -1,7 +1,7 @@
 // `seireigi usi` and `seireigi xboard` driven as a GUI drives them, through pipes to the built
 // program: handshakes, bad lines answered without losing the state, `stop` during a search,
 // a new game after `gameover`, switching to Dai Seireigi and to a YAML file by VariantPath; and
-// the USI client (engine/seats) against our own engine and against programs that fail.
+// the USI client (match/seats) against our own engine and against programs that fail.
 #include <gtest/gtest.h>
 
 #include <chrono>

@@ -1,6 +1,6 @@
 // The naive reference generator (framework/reference_position.h) against the generic engine
 // (framework/position.h): sorted legal move lists, keys and states on every position of seeded
-// random games; move lists and check queries on the positions of RULES.md §C and §E and on
+// random games; move lists and check queries on the positions of docs/rules.md §C and §E and on
 // random positions; perft of the published positions (tests/data/perft.txt).
 // A disagreement is reported with the position text and the moves only one engine lists.
 #include <gtest/gtest.h>
@@ -185,7 +185,8 @@ TEST(ReferenceRulesPositions, DropOpeningAScreenedAttackIsIllegal) {
     }
 }
 
-// ---- positions of RULES.md §C and §E, random positions ----------------------------------------
+// ---- positions of docs/rules.md §C and §E, random positions
+// ----------------------------------------
 
 // The Seireigi positions whose legal moves the spec states: both engines agree on every move
 // list down to depth 3, and the reference generator shows the stated uchifuzume verdicts.
@@ -233,7 +234,7 @@ TEST(ReferenceRulesPositions, ComparisonFindsADifference) {
     EXPECT_NE(diff.find("only reference: P*1b"), std::string::npos) << diff;
 }
 
-// The diagrams of RULES.md §C and §E.3 (hooks, slide-jumps, leaps; some without Kings).
+// The diagrams of docs/rules.md §C and §E.3 (hooks, slide-jumps, leaps; some without Kings).
 TEST(ReferenceRulesPositions, DaiPieceDiagramsAgreeWithGeneric) {
     const std::string k7x7 = test_variant_path("dai-pieces-7x7.yaml");
     const std::string k9x9 = test_variant_path("dai-pieces-9x9.yaml");
@@ -267,7 +268,7 @@ TEST(ReferenceRulesPositions, DaiPieceDiagramsAgreeWithGeneric) {
 // A random position of a variant: 5 to 30 percent of the squares hold a random piece of any
 // player (sparse boards keep Kings out of check often enough), each player usually has a King,
 // hands hold a few random pieces. With more than two players, one player other than the mover
-// may be out of the game: no King, no hand, its pieces neutral (RULES.md §D.4). The position
+// may be out of the game: no King, no hand, its pieces neutral (docs/rules.md §D.4). The position
 // need not arise in a game (a player not to move may be in check), which does not matter when
 // comparing move generators.
 PositionState random_position(const Variant& v, std::mt19937_64& rng) {

@@ -1,4 +1,5 @@
-// RULES.md §A.3 and §E.3: Dai Seireigi (variants/dai-seireigi.yaml and its 5-rank zone reading).
+// docs/rules.md §A.3 and §E.3: Dai Seireigi (variants/dai-seireigi.yaml and its 5-rank zone
+// reading).
 #include <gtest/gtest.h>
 
 #include "check/perft.h"

@@ -1,4 +1,4 @@
-// RULES.md §C: the exact semantics of the exotic move types, on the diagrams of the spec.
+// docs/rules.md §C: the exact semantics of the exotic move types, on the diagrams of the spec.
 // The variants are test files with every Dai Seireigi piece (tests/data/variants/).
 #include <gtest/gtest.h>
 
@@ -63,7 +63,7 @@ TEST(MoveSemantics, Rules_C3_SlideJumperChecksOnlyAlongAClearLine) {
 }
 
 TEST(MoveSemantics, Rules_C3_SlideJumpMayJumpOwnKing) {
-    // RULES.md §E.3 #3 on a 9x9 board: jumping one's own King to capture is legal.
+    // docs/rules.md §E.3 #3 on a 9x9 board: jumping one's own King to capture is legal.
     auto pos = make_position(k9x9, "9/9/9/9/4g4/9/9/4K4/4(RG)4 b - 1");
     EXPECT_TRUE(piece_moves(pos, "5i").count("5e"));
 }

@@ -1,4 +1,4 @@
-// RULES.md §E.1: Seireigi positions whose legal moves are known exactly.
+// docs/rules.md §E.1: Seireigi positions whose legal moves are known exactly.
 #include <gtest/gtest.h>
 
 #include "check/perft.h"

@@ -1,4 +1,4 @@
-// Helpers for the rule tests (tests named Rules_<section>_<slug> after RULES.md).
+// Helpers for the rule tests (tests named Rules_<section>_<slug> after docs/rules.md).
 #pragma once
 
 #include <algorithm>

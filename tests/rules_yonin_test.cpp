@@ -1,6 +1,6 @@
-// RULES.md §A.2, §D and §E.2: Yonin Seireigi, the four-player turn procedure. Positions are built
-// square by square (global squares, §A.2 frame); every scenario is played on the generic engine
-// and on the reference generator, which must agree on the moves, the state, the key and the
+// docs/rules.md §A.2, §D and §E.2: Yonin Seireigi, the four-player turn procedure. Positions are
+// built square by square (global squares, §A.2 frame); every scenario is played on the generic
+// engine and on the reference generator, which must agree on the moves, the state, the key and the
 // events of every move.
 #include <gtest/gtest.h>
 
@@ -112,7 +112,7 @@ TEST(Yonin, Rules_E2_1_StartMoveCounts) {
             EXPECT_EQ(captures(pos), takes) << setup << " P" << p + 1;
         }
     }
-    // P1's twelve captures in the complete setup, as RULES.md §E.2 #1 lists them.
+    // P1's twelve captures in the complete setup, as docs/rules.md §E.2 #1 lists them.
     const auto v = yonin("complete");
     const GenericPosition pos(v, start_state(*v));
     Set takes;

@@ -119,7 +119,7 @@ TEST(VariantLoader, SeireigiLoadsWithItsRules) {
     EXPECT_FALSE(piece(s, "running_wolf")->moves.components.empty());
     EXPECT_EQ(piece(s, "promoted_silver"), nullptr);  // shogi's, not used here
 
-    // RULES.md §A.1: the relative setup turned for each player.
+    // docs/rules.md §A.1: the relative setup turned for each player.
     EXPECT_EQ(placed(s, 0), sorted({"L 9i", "N 8i", "S 7i", "G 6i", "K 5i", "G 4i", "S 3i",
                                     "N 2i", "L 1i", "B 8h", "R 2h", "P 9g", "P 8g", "P 7g",
                                     "P 6g", "P 5g", "P 4g", "P 3g", "P 2g", "P 1g"}));
@@ -238,7 +238,7 @@ TEST(VariantLoader, FourPlayersFaceFourWays) {
     EXPECT_EQ(s.check_order, VariantSpec::CheckOrder::CheckedFirst);
     EXPECT_EQ(s.drop_mate_reading, VariantSpec::DropMateReading::Narrow);
     EXPECT_EQ(s.impasse_threshold, 21);
-    // RULES.md §A.2, compact setup, global squares.
+    // docs/rules.md §A.2, compact setup, global squares.
     EXPECT_EQ(placed(s, 0),
               sorted({"K 5i", "R 5h", "G 6i", "G 4i", "S 7i", "S 3i", "P 6h", "P 5g", "P 4h"}));
     EXPECT_EQ(placed(s, 1),

@@ -1,6 +1,6 @@
-// Soak of the four-player turn procedure (RULES.md §D.4): seeded random games of Yonin Seireigi,
-// played on the generic engine and the reference generator in step, with these checks after
-// every move:
+// Soak of the four-player turn procedure (docs/rules.md §D.4): seeded random games of Yonin
+// Seireigi, played on the generic engine and the reference generator in step, with these checks
+// after every move:
 //  * pieces are conserved across board and hands, neutral pieces included (only the Kings of
 //    eliminated players leave the game), and every active player has exactly one King;
 //  * no move captures a King;
@@ -148,7 +148,7 @@ inline void soak_games(const std::shared_ptr<const Variant>& v, const PositionSt
 }
 
 // Random play from the start position almost never leaves a player without a move while not in
-// check, so the soak also starts from a position of RULES.md §E.2 #6 where it happens at once:
+// check, so the soak also starts from a position of docs/rules.md §E.2 #6 where it happens at once:
 // P4's King boxed in on 1e by P1's Rook and Bishops, P3 to move.
 inline PositionState boxed_king_start(const Variant& v) {
     return build(v,

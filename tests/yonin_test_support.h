@@ -19,7 +19,8 @@ struct Placed {
     const char* square;
 };
 
-// A position of exactly `pieces` (global squares, RULES.md §A.2), empty hands, `active` players.
+// A position of exactly `pieces` (global squares, docs/rules.md §A.2), empty hands, `active`
+// players.
 inline PositionState build(const Variant& v, std::initializer_list<Placed> pieces, Player to_move,
                            std::uint8_t active = 0xF) {
     PositionState st = empty_state(v);
@@ -34,8 +35,8 @@ inline PositionState build(const Variant& v, std::initializer_list<Placed> piece
     return st;
 }
 
-// RULES.md §E.2 #4, P1 to move: 3f4e mates P2, whose Rook on 5g, now neutral, then checks P3 on
-// 5a; boxed in by its own Pawn on 6b, P3 is mated too (a cascade), else it escapes to 6b.
+// docs/rules.md §E.2 #4, P1 to move: 3f4e mates P2, whose Rook on 5g, now neutral, then checks P3
+// on 5a; boxed in by its own Pawn on 6b, P3 is mated too (a cascade), else it escapes to 6b.
 inline PositionState cascade_through_neutral_rook(const Variant& v, bool p3_boxed_in) {
     PositionState st = build(v,
                              {{P1, "king", "9i"},
@@ -58,7 +59,7 @@ inline PositionState cascade_through_neutral_rook(const Variant& v, bool p3_boxe
     return st;
 }
 
-// RULES.md §E.2 #3, P1 to move: 2c5c (the Dragon King) checks P3's King on 5a between its two
+// docs/rules.md §E.2 #3, P1 to move: 2c5c (the Dragon King) checks P3's King on 5a between its two
 // Lances; with a Gold in hand P3 interposes, without one it is mated. `active`: who is in.
 inline PositionState dragon_checks_p3(const Variant& v, std::uint8_t active = 0xF) {
     PositionState st = build(v,

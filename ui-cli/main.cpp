@@ -3,8 +3,8 @@
 #include <iostream>
 #include <string_view>
 
+#include "base/context.h"
 #include "commands.h"
-#include "context.h"
 
 namespace {
 

@@ -9,7 +9,7 @@ namespace seireigi::fast {
 namespace {
 
 // A step or leap relative to the owner: sideways (either side: every piece is symmetric) and
-// forward. The moves are RULES.md §B.1; the slides are added in attacks(), not here.
+// forward. The moves are docs/rules.md §B.1; the slides are added in attacks(), not here.
 struct Rel {
     int side, fwd;
 };

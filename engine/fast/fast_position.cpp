@@ -189,7 +189,7 @@ using namespace fast;
 
 namespace {
 
-// The seven hand kinds in the order of the variant's hand (RULES.md §A.1: P L N S G B R), then
+// The seven hand kinds in the order of the variant's hand (docs/rules.md §A.1: P L N S G B R), then
 // the royal: the fingerprint fixes this order, so it maps the variant's types to our kinds.
 constexpr int kHandOrder[] = {kPawn, kLance, kKnight, kSilver, kGold, kBishop, kRook, kKing};
 

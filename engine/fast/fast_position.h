@@ -1,4 +1,4 @@
-// FastPosition: the hand-optimized position for standard 9x9 Seireigi (DESIGN.md decision 6).
+// FastPosition: the hand-optimized 9x9 Seireigi position (docs/architecture.md decision 6).
 //
 // It implements the Position contract and agrees with GenericPosition on every legal move and
 // every key, and it refuses any variant whose rules fingerprint (variant_fingerprint.h) is not

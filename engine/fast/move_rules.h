@@ -1,5 +1,5 @@
 // The Seireigi move rules that the fast position's generator (fast_position.cpp) and its
-// one-move validation (move_validation.cpp) share (RULES.md §A.1): the promotion zone, the
+// one-move validation (move_validation.cpp) share (docs/rules.md §A.1): the promotion zone, the
 // squares where a piece could not move again, the promotion choices, and the square from which
 // a dropped Pawn checks the enemy King (drop-pawn mate is decided there).
 #pragma once

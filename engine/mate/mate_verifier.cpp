@@ -70,7 +70,7 @@ class Verifier {
 
     // Plays m unless the position it reaches occurs for the fourth time in the game (moves
     // before the problem included), which ends the game short of mate: a draw, or a loss for a
-    // side that checked throughout (RULES.md §A.4).
+    // side that checked throughout (docs/rules.md §A.4).
     bool enter(Move m) {
         pos_.do_move(m);
         if (pos_.repetition(0).occurrences >= 4) {

@@ -1,4 +1,4 @@
-// The evaluation for three and four players (RULES.md §D), read from the variant's data like the
+// The evaluation for 3 and 4 players (docs/rules.md §D), read from the variant's data like the
 // two-player one: a score per player, then the root's view of it.
 //
 // A player's score is its material on the board (by face) and in hand (by hand value), its

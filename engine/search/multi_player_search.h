@@ -1,4 +1,4 @@
-// The search for three and four players (RULES.md §D), over the generic position, whose
+// The search for three and four players (docs/rules.md §D), over the generic position, whose
 // do_move applies the whole turn procedure: mates of every checked player, the after-loss
 // procedure (the hand to the mating player, the loser's pieces neutral), cascades, the checked
 // player moving next, stalemate skips. So the player to move is always read from the position

@@ -1,6 +1,6 @@
 // Cross-check: two Position contract implementations (or one engine on two variant files) side
-// by side, legal move list by legal move list (DESIGN.md: "cross-check is a product feature and a
-// test").
+// by side, legal move list by legal move list (docs/architecture.md: "cross-check is a product
+// feature and a test").
 //
 // Random games: seeded, the same on every platform (moves picked with rng() % n from the sorted
 // list). At every position the sorted legal move lists are compared, and, for two engines on one

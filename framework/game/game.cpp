@@ -198,8 +198,8 @@ void Game::conclude() {
 
 std::vector<GameEvent> Game::repetition_events() const {
     if (keys_.repetition(0).occurrences < 4) return {};
-    // Confirmed with full positions (DESIGN.md decision 8): the occurrences whose key and
-    // position both equal the current ones.
+    // Confirmed with full positions (docs/architecture.md decision 8): the occurrences whose key
+    // and position both equal the current ones.
     const int now = keys_.ply();
     int first = -1, occurrences = 0;
     for (int i = 0; i <= now; ++i)
@@ -425,7 +425,7 @@ namespace seireigi {
 
 std::string describe_event(const Variant& v, const GameEvent& e) {
     auto name = [&](Player p) { return p >= 0 ? v.players[p].name : std::string("?"); };
-    // Where a leaving player's hand goes (RULES.md §D.4 step 3, §D.7).
+    // Where a leaving player's hand goes (docs/rules.md §D.4 step 3, §D.7).
     auto hand_to = [&]() {
         if (v.num_players() <= 2) return std::string(".");
         return e.by >= 0 ? "; " + name(e.player) +

@@ -1,13 +1,13 @@
 // Game: a position with its history, and the rules that need the history or the players'
 // agreement: results with their reasons, repetition, perpetual check, impasse, resignation, undo.
 //
-// The Position applies the per-move procedure (DESIGN.md); the Game owns everything above it:
+// The Position applies the per-move procedure (docs/architecture.md); the Game owns the rest:
 //  * No legal move for the player to move loses, in check (checkmate) or not (stalemate)
-//    (RULES.md §A.1).
+//    (docs/rules.md §A.1).
 //  * The 4th occurrence of a position ends the game (§A.4): a draw, unless every move of one
 //    side in the span since the 1st occurrence gave check; then that side loses. If both sides
 //    checked throughout (mutual perpetual check) it is a draw. Occurrences are counted by key
-//    and confirmed by comparing full positions (DESIGN.md decision 8).
+//    and confirmed by comparing full positions (docs/architecture.md decision 8).
 //  * Impasse: declared by one player while every King stands in its owner's promotion zone,
 //    accepted by the others; each player scores its pieces on the board and in hand by the
 //    variant's values; below the threshold loses, the threshold or more is safe (§A.1, §A.3).
@@ -16,7 +16,7 @@
 // Results are kept per player and built from events, because the four-player game (§D)
 // eliminates players one by one while the game goes on: an event names whom it befell and who
 // caused it ("the mating player"). With two players the first event ends the game. With three
-// or four (RULES.md §D.4-§D.7):
+// or four (docs/rules.md §D.4-§D.7):
 //  * the Position's turn procedure mates, eliminates and skips; the Game records each as an
 //    event (checkmate by the mover, skipped), and "every player skipped in a row" as a draw;
 //  * a perpetual checker and a resigning player leave by the after-loss procedure
@@ -89,7 +89,7 @@ class Game {
     Game(std::shared_ptr<const Variant> variant, const PositionState& start);
 
     // Why a position cannot start a game, in words for the player; nothing if it can. A game
-    // needs exactly one King for each active player (RULES.md §0.4).
+    // needs exactly one King for each active player (docs/rules.md §0.4).
     static std::optional<std::string> unfit_for_play(const Variant& v, const PositionState& st);
 
     const Variant& variant() const { return *variant_; }

@@ -5,7 +5,7 @@
 //
 // Front ends that play (play, analyse, usi, xboard, serve) refuse such a position with these
 // reasons; tools that only count or list moves (moves, perft, piece) accept a position without
-// a King (RULES.md §0.4) and warn about the rest.
+// a King (docs/rules.md §0.4) and warn about the rest.
 #pragma once
 
 #include <string>

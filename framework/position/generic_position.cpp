@@ -47,7 +47,7 @@ GenericPosition::GenericPosition(std::shared_ptr<const Variant> variant, const P
     key_ += zobrist::to_move(to_move_) + zobrist::active(active_);
     stamp_.assign(mb_->cells, 0);
     path_memo_.assign(static_cast<std::size_t>(mb_->path_states) * mb_->cells, 0);
-    // A position given as a state may already be finished (RULES.md §0.4).
+    // A position given as a state may already be finished (docs/rules.md §0.4).
     if (variant_->num_players() > 2) game_over_ = active_count() <= 1 || nobody_can_move();
     key_history_ = KeyHistory(key_);
 }
@@ -202,7 +202,7 @@ void GenericPosition::forfeit(Player loser, Player beneficiary) {
     key_history_.push(key_, -1, false);
 }
 
-// RULES.md §D.4 steps 1-7, after a move (mating = after = the mover) or a forfeit.
+// docs/rules.md §D.4 steps 1-7, after a move (mating = after = the mover) or a forfeit.
 void GenericPosition::turn_procedure(Player mating, Player after, TurnEvents& events) {
     const Player x = after;
     const int n = variant_->num_players();
@@ -256,7 +256,7 @@ void GenericPosition::turn_procedure(Player mating, Player after, TurnEvents& ev
     game_over_ = events.game_over = true;
 }
 
-// The after-loss procedure (RULES.md §D.4 step 3): the King leaves the board, the whole hand
+// The after-loss procedure (docs/rules.md §D.4 step 3): the King leaves the board, the whole hand
 // goes to the beneficiary, and the loser's pieces stay where they are as neutral pieces (they
 // keep their owner, who is no longer active, so they attack everyone and anyone may take them).
 void GenericPosition::eliminate(Player loser, Player beneficiary) {
@@ -395,7 +395,7 @@ void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) 
         emit(to);
     };
     if (dm.may_repeat_destination) ++stamp_counter_;
-    // No move captures a royal piece (RULES.md §D.3; in two-player games it never arises).
+    // No move captures a royal piece (docs/rules.md §D.3; in two-player games it never arises).
     for (const LeapDelta& l : dm.leaps) {
         const int to = cell + l.delta;
         const PieceCode t = board_[to];

@@ -6,7 +6,7 @@
 // a king-safety test that is skipped where it provably cannot fail.
 //
 // do_move applies the variant's whole per-move procedure. With two players that is only the
-// move and the turn passing. With three or four it is RULES.md §D.4: the mate test of every
+// move and the turn passing. With three or four it is docs/rules.md §D.4: the mate test of every
 // checked player, the after-loss procedure (King removed, hand to the mover, the loser's pieces
 // neutral: they keep their owner, who is inactive), cascades, the next player (a checked player
 // first) and stalemate skips. undo_move restores all of it.
@@ -41,7 +41,7 @@ class GenericPosition {
     std::uint64_t key() const { return key_; }
     int ply() const { return static_cast<int>(history_.size()); }
 
-    // Nothing once the game is over (RULES.md §0.4: an ended game counts 0 in perft).
+    // Nothing once the game is over (docs/rules.md §0.4: an ended game counts 0 in perft).
     void legal_moves(MoveList& list) const {
         if (!game_over_) generate_legal(to_move_, list);
     }
@@ -56,7 +56,7 @@ class GenericPosition {
     void generate(MoveKind kind, ScoredMoveList& list) const { generate_kind(kind, list); }
     void do_move(Move m);
     // Three or more players: `loser` leaves the game without a move (resignation, perpetual
-    // check; RULES.md §D.7) by the after-loss procedure, with `beneficiary` receiving the hand
+    // check; docs/rules.md §D.7) by the after-loss procedure, with `beneficiary` receiving the hand
     // (-1: the hand leaves play). Then, as after a move, cascade mates (attributed to the
     // beneficiary) and the choice of the next player, searching from the player to move
     // (who keeps the turn if still active and nobody is in check). Undone by undo_move.
@@ -81,7 +81,7 @@ class GenericPosition {
     int drop_attacks(Player by, PieceType t, Square s, Square* out) const;
 
     // Three or more players: at most one player is left, or every active player had to skip
-    // (a draw, RULES.md §D.4 step 7). Always false for two players (mate ends the move list).
+    // (a draw, docs/rules.md §D.4 step 7). Always false for two players (mate ends the move list).
     bool game_over() const { return game_over_; }
     // What the turn procedure did after the last move (empty before any move).
     TurnEvents last_events() const {
@@ -210,7 +210,7 @@ class GenericPosition {
     Player next_player(Player after) const;
     // Whether the pseudo-legal move m of p is legal (king safety, drop mate).
     bool legal_pseudo(Player p, Move m, const KingExposure& exposure) const;
-    // RULES.md §D.4 steps 1-7 (three or more players): mates and cascades attributed to
+    // docs/rules.md §D.4 steps 1-7 (three or more players): mates and cascades attributed to
     // `mating` (who is never mated by it; -1 for none), then the next player: the first checked
     // player clockwise after `after`, else the next active player after `after`, and skips.
     void turn_procedure(Player mating, Player after, TurnEvents& events);

@@ -40,7 +40,7 @@ struct PlayerList {
     }
 };
 
-// What the turn procedure of three- and four-player variants did after a move (RULES.md §D.4),
+// What the turn procedure of three- and four-player variants did after a move (docs/rules.md §D.4),
 // for the game layer and the terminal: who was mated (cascades included, in the order of
 // elimination), whose turns were skipped for want of a legal move, and whether the game ended.
 struct TurnEvents {

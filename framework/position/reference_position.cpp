@@ -238,7 +238,7 @@ void ReferencePosition::walk_path(const PositionState& st, const CompiledMoves& 
             continue;
         }
         // An occupied square ends the leg: it is hopped (the path goes on from it), or
-        // captured on a final leg. Capture is by replacement only (RULES.md §C.0), so a path
+        // captured on a final leg. Capture is by replacement only (docs/rules.md §C.0), so a path
         // never captures on the way and then continues.
         if (n.modality == Modality::Hop) {
             if (waypoint) continue_from(s);
@@ -253,7 +253,7 @@ void ReferencePosition::walk_path(const PositionState& st, const CompiledMoves& 
 // ---- check --------------------------------------------------------------------------------
 
 bool ReferencePosition::attacked(const PositionState& st, Square target, Player defender) const {
-    // Every piece of every other owner, eliminated players' pieces included (RULES.md §D.5).
+    // Every piece of every other owner, eliminated players' pieces included (docs/rules.md §D.5).
     std::vector<Square> squares;
     for (Square s = 0; s < variant_->geo.squares(); ++s) {
         const PieceCode pc = st.board[s];
@@ -270,7 +270,7 @@ bool ReferencePosition::in_check(const PositionState& st, Player p) const {
         const PieceCode pc = st.board[s];
         if (pc != kEmpty && owner_of(pc) == p && is_royal(pc) && attacked(st, s, p)) return true;
     }
-    return false;  // also when p has no royal piece (analysis positions, RULES.md §0.4)
+    return false;  // also when p has no royal piece (analysis positions, docs/rules.md §0.4)
 }
 
 bool ReferencePosition::gives_check(Move m) const {
@@ -287,7 +287,7 @@ void ReferencePosition::add_board_moves(const PositionState& st, Player p, Squar
                                         MoveList& list) const {
     const PieceCode pc = st.board[from];
     const bool promotable = variant_->can_promote(pc);  // false for promoted pieces
-    // Promotion is decided by the from- and to-square (RULES.md §0.4).
+    // Promotion is decided by the from- and to-square (docs/rules.md §0.4).
     if (promotable && (variant_->in_zone(p, from) || variant_->in_zone(p, to)))
         list.push_back(Move::board(from, to, true));
     // A piece that can promote must do so where it could never move again (docs/formats.md);
@@ -335,7 +335,7 @@ bool ReferencePosition::is_illegal_drop_mate(const PositionState& next, Player p
     reach(next, m.to(), Purpose::Attack, dropped_reach);
     for (Player y = 0; y < variant_->num_players(); ++y) {
         if (y == p || !((next.active >> y) & 1)) continue;
-        // Narrow reading (RULES.md §D.3): the dropped piece itself attacks a royal of y.
+        // Narrow reading (docs/rules.md §D.3): the dropped piece itself attacks a royal of y.
         // Broad reading: y is in check by anything.
         bool checked = false;
         if (broad) {

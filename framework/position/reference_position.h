@@ -1,4 +1,4 @@
-// ReferencePosition: the naive reference move generator (DESIGN.md key decision 7).
+// ReferencePosition: the naive reference move generator (docs/architecture.md decision 7).
 //
 // It exists to check the real engines, so it is written to be obviously right rather than
 // fast, and it shares nothing with them but the compiled moves (Variant::compiled) and the rule
@@ -11,7 +11,7 @@
 //    every such piece's captures generated);
 //  * drop mate is found by generating every reply of the player who would be mated;
 //  * undo_move restores a full snapshot, and key() is computed from scratch each time;
-//  * with three or more players, do_move follows RULES.md §D.4 step by step on the state.
+//  * with three or more players, do_move follows docs/rules.md §D.4 step by step on the state.
 #pragma once
 
 #include <cstdint>
@@ -50,8 +50,8 @@ class ReferencePosition {
 
   private:
     // Destinations are computed for two purposes: real moves, which never capture a royal
-    // piece (RULES.md §D.3), and attack tests, where reaching a royal counts unless the move
-    // may not take a royal (victim_not_royal, RULES.md §C.3).
+    // piece (docs/rules.md §D.3), and attack tests, where reaching a royal counts unless the move
+    // may not take a royal (victim_not_royal, docs/rules.md §C.3).
     enum class Purpose { Move, Attack };
 
     // Appends every square the piece on `from` can reach; a square reached in two ways is
@@ -82,7 +82,7 @@ class ReferencePosition {
     bool has_legal_move(const PositionState& st, Player p) const;
     Player next_player(Player after) const;
     int active_count() const;
-    // RULES.md §D.4 after mover x's move, on st_ (three or more players).
+    // docs/rules.md §D.4 after mover x's move, on st_ (three or more players).
     void turn_procedure(Player x);
     bool finished() const;  // the game of st_ is over (a state given to the constructor)
 

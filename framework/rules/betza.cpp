@@ -15,7 +15,7 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Atoms
 
-// How direction letters select moves of an atom (RULES.md §B "Notation").
+// How direction letters select moves of an atom (docs/rules.md §B "Notation").
 enum class Shape : std::uint8_t { Orthogonal, Diagonal, Oblique };
 
 // A basic leaper: (a, b) with a >= b >= 0, e.g. the knight (2, 1).
@@ -532,7 +532,7 @@ class Parser {
     }
 
     // "J<n><directions><rider>": the slide plus hop-captures over 1..n pieces that may not take
-    // a royal piece (RULES.md §C.3, §C.8). Expanded to the written-out components.
+    // a royal piece (docs/rules.md §C.3, §C.8). Expanded to the written-out components.
     void parse_jump_macro(PieceMoves& out) {
         int j_col = column();
         ++pos_;

@@ -157,7 +157,7 @@ void add_component(CompiledMoves& out, MoveKeys& known, const Component& c, Orie
 // exactly k pieces before it on that line, so lines with different k never meet in one position.
 // A MoveOnly and a CaptureOnly ending never meet either. The answer errs on the side of "yes".
 
-constexpr int kReach = 26;         // the longest board line the notation covers (RULES.md §0.4)
+constexpr int kReach = 26;  // the longest board line the notation covers (docs/rules.md §0.4)
 constexpr long kBudget = 2000000;  // unrolled endings before we simply answer "yes"
 
 struct Ending {

@@ -1,7 +1,7 @@
 // Board geometry: squares, their names, and the view of each orientation.
 //
 // Square names are file number then rank letter, in Sente's view: "5e", "15a". Files run W..1
-// from left to right, ranks a.. from top to bottom (RULES.md §0.3).
+// from left to right, ranks a.. from top to bottom (docs/rules.md §0.3).
 #pragma once
 
 #include <optional>

@@ -2,7 +2,7 @@
 //
 // Compiling once gives: the geometry; players with orientations; piece types with their moves
 // compiled per orientation; promotion zones per player; where each piece could never move again
-// (which decides forced promotion and forbidden drops, RULES.md §A.1, derived from the moves);
+// (which decides forced promotion and forbidden drops, docs/rules.md §A.1, derived from the moves);
 // the starting position; and tables for fast attack detection.
 #pragma once
 

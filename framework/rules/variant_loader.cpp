@@ -942,7 +942,7 @@ void VariantReader::read_impasse(const Entry& e) {
             spec_.impasse_default_value = *v;
     if (const Node* n = e.second.find("threshold"))
         if (auto v = r_.integer(*n, "impasse.threshold", 1, 1000000)) spec_.impasse_threshold = *v;
-    // The royal piece scores nothing unless the file says otherwise (RULES.md §A.1).
+    // The royal piece scores nothing unless the file says otherwise (docs/rules.md §A.1).
     if (!spec_.royal.empty()) spec_.impasse_values.emplace(spec_.royal, 0);
 }
 

@@ -94,7 +94,7 @@ struct VariantSpec {
     int impasse_default_value = 1;
     int impasse_threshold = 0;  // 0 = no impasse rule
 
-    // Turn rules for three or more players (RULES.md §D); two-player variants ignore them.
+    // Turn rules for three or more players (docs/rules.md §D); two-player variants ignore them.
     enum class CheckOrder { CheckedFirst, Rotation } check_order = CheckOrder::CheckedFirst;
     enum class DropMateReading { Narrow, Broad } drop_mate_reading = DropMateReading::Narrow;
 };

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "seats/multi_player_referee.h"
+#include "referee/multi_player_referee.h"
 #include "test_support.h"
 #include "text/start_position.h"
 

@@ -20,19 +20,19 @@
 #include <iostream>
 #include <random>
 
+#include "base/context.h"
 #include "commands.h"
-#include "context.h"
-#include "data_folder.h"
 #include "game/position_soundness.h"
-#include "game_json.h"
-#include "json_text.h"
 #include "record/kif.h"
 #include "search/engine.h"
 #include "text/notation.h"
 #include "text/start_position.h"
-#include "web_assets.h"
-#include "web_game.h"
-#include "words.h"
+#include "text/words.h"
+#include "web/data_folder.h"
+#include "web/game_json.h"
+#include "web/json_text.h"
+#include "web/web_assets.h"
+#include "web/web_game.h"
 
 namespace seireigi::cli {
 

@@ -1,4 +1,4 @@
-#include "data_folder.h"
+#include "web/data_folder.h"
 
 #include <algorithm>
 #include <system_error>

@@ -1,7 +1,7 @@
-#include "game_json.h"
+#include "web/game_json.h"
 
-#include "json_text.h"
 #include "text/notation.h"
+#include "web/json_text.h"
 
 namespace seireigi::web {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "piece_reach.h"
 #include "rules/variant.h"
-#include "web_game.h"
+#include "view/piece_reach.h"
+#include "web/web_game.h"
 
 namespace seireigi::web {
 

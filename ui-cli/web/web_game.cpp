@@ -1,4 +1,4 @@
-#include "web_game.h"
+#include "web/web_game.h"
 
 #include <iostream>
 #include <variant>

@@ -1,5 +1,5 @@
 // WebGame: the one game that every browser tab shows. The game itself is a Match
-// (framework/match) running on a thread of its own: the people's moves, undo, resignation and
+// (match/live) running on a thread of its own: the people's moves, undo, resignation and
 // impasse go to it through Match::submit, the computer seats (random mover, engine) are the
 // Match's seats, and it saves the game after every change. WebGame keeps a copy of the game as
 // the Match last reported it, for the page to poll.
@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "game/game.h"
-#include "match/match.h"
+#include "live/match.h"
 #include "record/game_record.h"
 
 namespace seireigi::web {

@@ -1,0 +1,48 @@
+// A series of refereed games for three and four players: the players (engine algorithms and
+// levels, random movers) take the seats in every distinct arrangement in turn, and the table gives
+// each player's last-survivor wins, draws and losses overall and per seat held.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "position/position_state.h"
+#include "referee/multi_player_referee.h"
+#include "referee/multi_player_table.h"
+#include "rules/variant.h"
+
+namespace seireigi {
+
+struct MultiPlayerSeriesSettings {
+    std::vector<std::string> players;  // as many as the variant has players, or a divisor
+    int games = 0;
+    std::uint64_t nodes = 0;
+    int movetime_ms = 0;
+    int max_moves = 0;         // 0: none
+    std::string out;           // directory for the records ("": none)
+    std::string variant_name;  // as the records name it
+};
+
+// One finished game, for progress: its number, the player in each seat, the result.
+struct MultiPlayerSeriesGame {
+    int number = 0;
+    const std::vector<std::string>* seat_players = nullptr;
+    const MultiPlayerGameResult* result = nullptr;
+};
+
+struct MultiPlayerSeriesResult {
+    MultiPlayerTable table;
+    std::size_t arrangements = 0;  // distinct seatings the series went through
+};
+
+// Plays the series; `on_game` sees each game as it ends. Throws MatchError for players or
+// settings it cannot use and for a record it cannot save.
+MultiPlayerSeriesResult play_multi_player_series(
+    const std::shared_ptr<const Variant>& variant, const PositionState& start,
+    const MultiPlayerSeriesSettings& settings,
+    const std::function<void(const MultiPlayerSeriesGame&)>& on_game);
+
+}  // namespace seireigi

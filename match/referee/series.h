@@ -1,0 +1,58 @@
+// A series of refereed two-player games between the same two players: the colours alternate every
+// game, each pair of games plays one opening, the table counts every game the referee counted, an
+// SPRT may stop the series after a pair, and each game may be saved as an annotated record.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/match_statistics.h"
+#include "referee/match_table.h"
+#include "referee/openings.h"
+#include "referee/referee_game.h"
+
+namespace seireigi {
+
+// A game the referee decided, not the rules (the move limit, a loss on time, an external engine's
+// illegal move), for the listing after the table.
+struct RefereeDecision {
+    int game = 0;                           // its number in the series, from 1
+    std::array<std::string, 2> seat_names;  // the players of the first and second seat
+    double first_seat_points = 0;           // the points of the player who moved first
+    std::string adjudication;
+    bool counted = true;  // false: an engine failure, left out of the table
+};
+
+struct SeriesSettings {
+    int games = 2;
+    RefereeRules rules;
+    std::vector<Opening> openings{Opening{}};  // pair k plays openings[k % size]
+    std::optional<SprtSettings> sprt;          // stop once it decides
+    std::string out;                           // folder for the records ("": none)
+    std::string variant_name;                  // as the records name the variant
+};
+
+// One finished game, for progress: its number, the players in their seats, the outcome.
+struct SeriesGame {
+    int number = 0;
+    std::array<const MatchPlayer*, 2> seats{};
+    const RefereeOutcome* outcome = nullptr;
+};
+
+struct SeriesResult {
+    MatchTable table;
+    std::vector<RefereeDecision> decisions;
+    int stopped_by_sprt_after = 0;  // games played when the SPRT decided (0: it did not)
+};
+
+// Plays the series; `on_game` sees each game as it ends with the table so far. Throws MatchError
+// when a record cannot be saved.
+SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const PositionState& start,
+                         const std::array<MatchPlayer*, 2>& players, const SeriesSettings& settings,
+                         const std::function<void(const SeriesGame&, const MatchTable&)>& on_game);
+
+}  // namespace seireigi

@@ -1,0 +1,92 @@
+// seireigi analyse: the engine's best move and evaluation of a position, with its progress as
+// `info` lines and a last line `bestmove MOVE`.
+#include <iostream>
+
+#include "base/context.h"
+#include "base/evaluation_choice.h"
+#include "commands.h"
+#include "search/engine.h"
+#include "text/notation.h"
+#include "view/search_output.h"
+
+namespace seireigi::cli {
+
+void add_analyse_command(CLI::App& app) {
+    struct Options {
+        CommonOptions common;
+        EvalChoice eval;
+        int depth = 0;
+        int movetime = 0;
+        std::uint64_t nodes = 0;
+        int multipv = 1;
+        int hash = 64;
+        int level = 20;
+        std::string engine = "auto";
+        std::string algorithm = "brs";
+    };
+    auto opt = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "analyse",
+        "search a position: prints `info` lines (depth, score in centipawns or mate, nodes, nodes "
+        "per second, principal variation; with three or four players also `scores`, each "
+        "player's score) and last `bestmove MOVE` for the player to move. Without --depth, "
+        "--movetime or --nodes it thinks for 5 seconds.");
+    cmd->alias("analyze");
+    opt->common.add_to(*cmd);
+    opt->eval.add_to(*cmd);
+    cmd->add_option("--depth", opt->depth, "search this many plies deep")
+        ->check(CLI::Range(1, 100));
+    cmd->add_option("--movetime", opt->movetime, "think this many milliseconds")
+        ->check(CLI::Range(1, 86400000));
+    cmd->add_option("--nodes", opt->nodes, "stop after this many nodes (deterministic)");
+    cmd->add_option("--multipv", opt->multipv, "show the best K lines")
+        ->check(CLI::Range(1, 500))
+        ->capture_default_str();
+    cmd->add_option("--hash", opt->hash, "hash table size in MB")
+        ->check(CLI::Range(1, 16384))
+        ->capture_default_str();
+    cmd->add_option("--level", opt->level, "skill level 1 (weakest) to 20 (full strength)")
+        ->check(CLI::Range(1, 20))
+        ->capture_default_str();
+    cmd->add_option("--engine", opt->engine,
+                    "position implementation: auto (the fast one where it applies), fast, generic")
+        ->check(CLI::IsMember({"auto", "fast", "generic"}))
+        ->capture_default_str();
+    cmd->add_option("--algorithm", opt->algorithm,
+                    "the search for three or four players: brs (Best-Reply Search+) or paranoid")
+        ->check(CLI::IsMember({"brs", "paranoid"}))
+        ->capture_default_str();
+    cmd->callback([opt] {
+        auto v = load_or_report(opt->common);
+        const GameLine line = game_line_or_report(v, opt->common, ImpossiblePosition::Refuse);
+        search::Options o;
+        o.hash_mb = opt->hash;
+        o.skill = opt->level;
+        o.implementation = opt->engine == "fast"      ? search::Implementation::Fast
+                           : opt->engine == "generic" ? search::Implementation::Generic
+                                                      : search::Implementation::Auto;
+        o.multi_player = opt->algorithm == "paranoid" ? search::MultiPlayerAlgorithm::Paranoid
+                                                      : search::MultiPlayerAlgorithm::BestReplyPlus;
+        o.network = chosen_network(opt->eval, *v);
+        std::string why;
+        auto engine = search::Engine::create(v, o, &why);
+        if (!engine) {
+            report({"", "cannot analyse " + v->name + ": " + why});
+            throw UserError{};
+        }
+        engine->set_position(line.start, line.moves);
+        search::Limits limits;
+        limits.depth = opt->depth;
+        limits.movetime_ms = opt->movetime;
+        limits.nodes = opt->nodes;
+        limits.multipv = opt->multipv;
+        if (!limits.depth && !limits.movetime_ms && !limits.nodes) limits.movetime_ms = 5000;
+        std::cout << "info string evaluation: " << evaluation_name(o.network.get()) << std::endl;
+        const search::Result r = engine->search(limits, [&](const search::Info& info) {
+            std::cout << info_line(*v, info) << std::endl;
+        });
+        std::cout << "bestmove " << (r.best.is_null() ? "resign" : write_move(*v, r.best)) << "\n";
+    });
+}
+
+}  // namespace seireigi::cli
