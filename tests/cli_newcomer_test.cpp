@@ -228,6 +228,28 @@ TEST_F(Cli, MissingDataDirIsNamed) {
     EXPECT_HAS(err, "no such folder");
 }
 
+// --data-dir adds its variants to the built-in ones for every command; a file there replaces the
+// built-in variant of its name.
+TEST_F(Cli, DataDirAddsToTheBuiltInVariants) {
+    fs::create_directories(path("data/variants"));
+    write("data/variants/my-shogi.yaml",
+          "name: My Shogi\ndescription: shogi under another name\nextends: shogi\n");
+    write("data/variants/minishogi.yaml",
+          "name: Replaced Minishogi\ndescription: shogi under the name minishogi\n"
+          "extends: shogi\n");
+    const std::string data = " --data-dir " + path("data");
+    EXPECT_EQ(run("moves --variant seireigi" + data), 0) << err;
+    EXPECT_EQ(run("perft --variant my-shogi --depth 2" + data), 0) << err;
+    EXPECT_HAS(out, "nodes 900");
+    EXPECT_EQ(run("perft --variant minishogi --depth 1" + data), 0) << err;
+    EXPECT_HAS(out, "nodes 30");  // shogi's 30 first moves, not minishogi's 14
+    EXPECT_EQ(run("variants" + data), 0) << err;
+    EXPECT_HAS(out, "my-shogi  My Shogi");
+    EXPECT_HAS(out, "seireigi  Seireigi");
+    EXPECT_HAS(out, "minishogi  Replaced Minishogi");
+    EXPECT_LACKS(out, "minishogi  Minishogi");
+}
+
 TEST_F(Cli, ResumeOnAFolderSaysSo) {
     EXPECT_EQ(run("play --resume " + dir_.string()), 2);
     EXPECT_HAS(err, "this is a folder");

@@ -76,10 +76,9 @@ FileFinder::Found FileFinder::find(Kind kind, std::string_view name, const Sourc
             dir = dir.parent_path() / "pieces";
         if (try_disk(dir / file_name)) return found;
     }
+    // --data-dir adds to the built-in files: a file there replaces the built-in one of its name.
     if (data_dir_ && try_disk(*data_dir_ / folder / file_name)) return found;
-    // A name the user gives is looked up in --data-dir only, if given; a name written in a file
-    // falls back to the built-in files, so that a variant of one's own can extend `shogi`.
-    if (!data_dir_ || from) try_builtin();
+    try_builtin();
     return found;
 }
 
@@ -89,13 +88,13 @@ std::vector<std::string> FileFinder::variant_ids() const {
         std::error_code ec;
         for (const auto& e : fs::directory_iterator(*data_dir_ / "variants", ec))
             if (e.path().extension() == ".yaml") ids.push_back(e.path().stem().string());
-    } else {
-        const std::string prefix = "variants/";
-        for (const auto& f : embedded_files())
-            if (f.path.starts_with(prefix) && f.path.ends_with(".yaml"))
-                ids.push_back(f.path.substr(prefix.size(), f.path.size() - prefix.size() - 5));
     }
+    const std::string prefix = "variants/";
+    for (const auto& f : embedded_files())
+        if (f.path.starts_with(prefix) && f.path.ends_with(".yaml"))
+            ids.push_back(f.path.substr(prefix.size(), f.path.size() - prefix.size() - 5));
     std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
 }
 

@@ -1,7 +1,7 @@
 // Where piece catalogues and variant files come from, and in which order names are looked up
 // (docs/formats.md, "Where files are found"):
-//  * a name the user gives ("seireigi") is looked up in --data-dir if given, else among the
-//    files built into the binary;
+//  * a name the user gives ("seireigi") is looked up in --data-dir if given, then among the
+//    files built into the binary (--data-dir adds files, and replaces those of the same name);
 //  * a path (it contains '/' or ends in ".yaml") is read from disk, relative to the file that
 //    writes it (or to the working directory, when the user gives it);
 //  * a name written in a file on disk (`extends:`, `catalogues:`) is looked up next to that file
@@ -39,7 +39,7 @@ class FileFinder {
 
     // The file `name` refers to; `from` is the file that wrote the name (nullptr: the user).
     Found find(Kind kind, std::string_view name, const SourceFile* from) const;
-    // The ids of the variants of the default source (--data-dir, else built in), sorted.
+    // The ids of the variants in --data-dir and built in, sorted, each once.
     std::vector<std::string> variant_ids() const;
 
     static bool is_path(std::string_view name);

@@ -23,8 +23,10 @@ void CommonOptions::add_to(CLI::App& app, bool with_position, const std::string&
                 position_default);
         app.add_option("--moves", moves, "moves to play from the position first (USI, e.g. 7g7f)");
     }
-    app.add_option("--data-dir", data_dir,
-                   "directory holding pieces/ and variants/ to use instead of the built-in ones");
+    app.add_option(
+        "--data-dir", data_dir,
+        "directory holding pieces/ and variants/ to use besides the built-in ones (a file "
+        "there replaces the built-in one of the same name)");
 }
 
 DataSource CommonOptions::source() const {

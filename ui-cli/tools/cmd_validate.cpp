@@ -33,7 +33,8 @@ void add_validate_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "validate", "check piece catalogues and variant files; every error with file:line:column");
     cmd->add_option("FILE", opt->files, "piece catalogue or variant file(s)")->required();
-    cmd->add_option("--data-dir", opt->data_dir, "directory holding pieces/ and variants/");
+    cmd->add_option("--data-dir", opt->data_dir,
+                    "directory holding pieces/ and variants/ to use besides the built-in ones");
     cmd->callback([opt] {
         DataSource source;
         if (!opt->data_dir.empty()) source.data_dir = opt->data_dir;
