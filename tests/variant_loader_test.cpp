@@ -341,18 +341,17 @@ TEST(VariantLoader, CataloguesAreFoundNextToTheVariantFirst) {
     EXPECT_EQ(piece(s, "pawn")->betza, "fW");  // from the built-in shogi catalogue
 }
 
-TEST(VariantLoader, DataDirReplacesTheBuiltInVariants) {
+TEST(VariantLoader, DataDirAddsToTheBuiltInVariants) {
     const DataSource source{fs::path(data_path(""))};
     std::set<std::string> ids;
     for (const auto& v : list_variants(source)) ids.insert(v.id);
     for (const char* id : {"big-hook-test", "extends-merge-test", "four-player-test",
-                           "local-catalogue-test", "shogi-eastwest"})
+                           "local-catalogue-test", "shogi-eastwest", "seireigi", "shogi"})
         EXPECT_TRUE(ids.count(id)) << id;
-    EXPECT_FALSE(ids.count("seireigi"));
     // shogi-eastwest extends shogi, which is not in the data dir: the built-in one is used.
     EXPECT_EQ(load_ok("shogi-eastwest", source).players[0].orientation, Orientation::East);
-    // A name the user gives is looked up in the data dir only.
-    EXPECT_FALSE(load_variant("seireigi", source).spec);
+    // A name the user gives that the data dir lacks is a built-in variant.
+    EXPECT_TRUE(load_variant("seireigi", source).spec);
 }
 
 // ---------------------------------------------------------------------------------------------
