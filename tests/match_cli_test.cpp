@@ -66,6 +66,71 @@ TEST_F(MatchCli, EngineAgainstRandomSavesRecordsThatMergeToTheSameTable) {
     EXPECT_EQ(merged, out);
 }
 
+// At a fixed node count a game's moves depend on its number alone, so the table is the same
+// whether the games run one at a time or two at a time, whether a stopped match continues from
+// its records, and whether shards played apart are merged.
+TEST_F(MatchCli, ConcurrencyResumeAndShardsGiveTheTableOfOneRun) {
+    const std::string match =
+        "match --player engine:1 --player engine:3 --games 8 --nodes 1500 --max-moves 120 ";
+    std::string one, two, err;
+    ASSERT_EQ(run(match + "--out " + path("one"), one, err), 0) << err;
+    EXPECT_EQ(count_lines_starting(err, "game "), 8) << err;
+    ASSERT_EQ(run(match + "--concurrency 2 --out " + path("two"), two, err), 0) << err;
+    EXPECT_EQ(two, one);
+    EXPECT_EQ(count_lines_starting(err, "game "), 8) << err;
+
+    // A match stopped after some games: the records left count, the rest are played.
+    fs::remove(path("two/game-00003.txt"));
+    fs::remove(path("two/game-00008.txt"));
+    std::string resumed;
+    ASSERT_EQ(run(match + "--concurrency 2 --out " + path("two"), resumed, err), 0) << err;
+    EXPECT_EQ(resumed, one);
+    EXPECT_NE(err.find("game 1/8 (from its record)"), std::string::npos) << err;
+    EXPECT_EQ(err.find("game 3/8 (from its record)"), std::string::npos) << err;
+    EXPECT_EQ(count_lines_starting(err, "game "), 8) << err;
+
+    // Two shards (pairs 1, 3 and 2, 4), merged.
+    std::string shard, merged;
+    ASSERT_EQ(run(match + "--shard 1/2 --out " + path("s1"), shard, err), 0) << err;
+    EXPECT_EQ(count_lines_starting(err, "game "), 4) << err;
+    ASSERT_EQ(run(match + "--shard 2/2 --out " + path("s2"), shard, err), 0) << err;
+    EXPECT_TRUE(fs::exists(path("s1/game-00005.txt")) && fs::exists(path("s2/game-00003.txt")));
+    ASSERT_EQ(run("match --merge " + path("s1") + " " + path("s2"), merged, err), 0) << err;
+    EXPECT_EQ(merged, one);
+
+    // Another match's folder is refused, not mixed in.
+    ASSERT_EQ(
+        run("match --player engine:1 --player engine:2 --games 2 --nodes 1500 --out " + path("one"),
+            shard, err),
+        2);
+    EXPECT_NE(err.find("give --out a folder of its own for each match"), std::string::npos) << err;
+    EXPECT_EQ(run(match + "--shard 3/2", shard, err), 2);
+    EXPECT_NE(err.find("--shard 3/2: expected I/N"), std::string::npos) << err;
+}
+
+// The shards of a match run by GNU parallel, as docs/match.md shows for many machines (here two
+// jobs on this one), and merged: the table of one run.
+TEST_F(MatchCli, ShardsRunByGnuParallelMergeToTheTableOfOneRun) {
+    if (std::system("parallel --version > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "GNU parallel is not installed (the README's test set-up installs it)";
+    const std::string match = std::string(testing::cli_path()) +
+                              " match --player engine:1 --player random:5 --games 8 --nodes 800 "
+                              "--max-moves 80";
+    std::string one, err;
+    ASSERT_EQ(run("match --player engine:1 --player random:5 --games 8 --nodes 800 --max-moves "
+                  "80",
+                  one, err),
+              0)
+        << err;
+    const std::string command = "parallel --will-cite --jobs 2 '" + match + " --shard {}/2 --out " +
+                                path("shard-{}") + " > /dev/null 2>&1' ::: 1 2";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    std::string merged;
+    ASSERT_EQ(run("match --merge " + path("shard-1") + " " + path("shard-2"), merged, err), 0)
+        << err;
+    EXPECT_EQ(merged, one);
+}
+
 TEST_F(MatchCli, MoveLimitIsAdjudicatedAndSaidInTheRecord) {
     std::string out, err;
     ASSERT_EQ(run("match --player random:1 --player random:2 --games 2 --max-moves 8 --out " +

@@ -4,10 +4,14 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
+#include <optional>
 
 #include "record/game_record.h"
 #include "referee/match_error.h"
 #include "referee/match_notes.h"
+#include "referee/saved_game.h"
+#include "referee/worker_pool.h"
 #include "seats/seat_factory.h"
 
 namespace seireigi {
@@ -41,6 +45,29 @@ MultiPlayerContestant contestant_of(const std::string& spec) {
     fail("--player " + spec +
          ": with three or four players a player is engine[:brs|paranoid][:LEVEL] or "
          "random[:SEED]");
+}
+
+// Game `number` as an earlier run saved it in `path`, if it did; throws MatchError when the
+// record is of other players.
+std::optional<MultiPlayerGameResult> saved_result(const std::shared_ptr<const Variant>& variant,
+                                                  const fs::path& path, int number,
+                                                  const std::vector<std::string>& seat_players) {
+    std::error_code ec;
+    if (path.parent_path().empty() || !fs::is_regular_file(path, ec)) return std::nullopt;
+    auto read = read_saved_game(path, [&](const std::string&) { return variant; });
+    if (std::holds_alternative<std::string>(read)) return std::nullopt;  // played again
+    SavedGame& saved = std::get<SavedGame>(read);
+    if (saved.notes.seat_players != seat_players || saved.notes.game != number)
+        fail(path.string() + " is not game " + std::to_string(number) +
+             " of this match (other players or another game): give --out a folder of its own "
+             "for each match");
+    MultiPlayerGameResult r;
+    r.standings = saved.game.result().standings;
+    r.plies = saved.game.ply();
+    r.ply_limit = !saved.notes.adjudication.empty();
+    r.description = r.ply_limit ? saved.notes.adjudication : describe_result(saved.game);
+    r.game = std::make_shared<const Game>(std::move(saved.game));
+    return r;
 }
 
 }  // namespace
@@ -91,7 +118,12 @@ MultiPlayerSeriesResult play_multi_player_series(
     }
 
     MultiPlayerTable table(*variant, names);
-    for (int g = 0; g < settings.games; ++g) {
+    std::vector<int> todo;  // game indices (from 0) of this shard
+    for (int g = 0; g < settings.games; ++g)
+        if (settings.shard.holds(g)) todo.push_back(g);
+    std::mutex mutex;
+    auto play = [&](int, std::size_t job) {
+        const int g = todo[job];
         const auto& arrangement = arrangements[static_cast<std::size_t>(g) % arrangements.size()];
         std::vector<MultiPlayerContestant> seats;
         std::vector<std::string> seat_specs, seat_players;
@@ -106,23 +138,29 @@ MultiPlayerSeriesResult play_multi_player_series(
             seat_specs.push_back(c.engine ? seat_players.back()
                                           : "random:" + std::to_string(c.seed));
         }
-        const MultiPlayerGameResult r =
-            play_multi_player_game(variant, start, seats, game_settings);
-        table.add(seat_players, r.standings);
-        if (!settings.out.empty()) {
-            char file[32];
-            std::snprintf(file, sizeof file, "game-%05d.txt", g + 1);
-            MatchNotes notes;
-            notes.seat_players = seat_players;
-            notes.game = g + 1;
-            if (r.ply_limit) notes.adjudication = r.description;
-            const std::string text =
-                annotated_record(record_of(*r.game, settings.variant_name, seat_specs), notes);
-            if (auto error = write_file_atomically(fs::path(settings.out) / file, text, false))
-                fail(*error);
+        char file[32];
+        std::snprintf(file, sizeof file, "game-%05d.txt", g + 1);
+        const fs::path path = fs::path(settings.out) / file;
+        std::optional<MultiPlayerGameResult> r = saved_result(variant, path, g + 1, seat_players);
+        const bool from_record = r.has_value();
+        if (!r) {
+            r = play_multi_player_game(variant, start, seats, game_settings);
+            if (!settings.out.empty()) {
+                MatchNotes notes;
+                notes.seat_players = seat_players;
+                notes.game = g + 1;
+                if (r->ply_limit) notes.adjudication = r->description;
+                const std::string text =
+                    annotated_record(record_of(*r->game, settings.variant_name, seat_specs), notes);
+                if (auto error = write_file_atomically(path, text, false)) fail(*error);
+            }
         }
-        on_game({g + 1, &seat_players, &r});
-    }
+        std::lock_guard lock(mutex);
+        table.add(seat_players, r->standings);
+        on_game({g + 1, &seat_players, &*r, from_record});
+        return true;
+    };
+    run_jobs(todo.size(), std::max(1, settings.concurrency), play);
     return {std::move(table), arrangements.size()};
 }
 

@@ -1,6 +1,8 @@
 // A series of refereed games for three and four players: the players (engine algorithms and
 // levels, random movers) take the seats in every distinct arrangement in turn, and the table gives
-// each player's last-survivor wins, draws and losses overall and per seat held.
+// each player's last-survivor wins, draws and losses overall and per seat held. Games run
+// `concurrency` at a time, `--shard I/N` plays every N-th game, and a series given the folder of
+// an earlier, stopped run counts the games saved there instead of playing them again.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include "position/position_state.h"
 #include "referee/multi_player_referee.h"
 #include "referee/multi_player_table.h"
+#include "referee/shard.h"
 #include "rules/variant.h"
 
 namespace seireigi {
@@ -24,6 +27,8 @@ struct MultiPlayerSeriesSettings {
     int max_moves = 0;         // 0: none
     std::string out;           // directory for the records ("": none)
     std::string variant_name;  // as the records name it
+    int concurrency = 1;       // games at a time
+    Shard shard;               // the games this run plays (every N-th)
 };
 
 // One finished game, for progress: its number, the player in each seat, the result.
@@ -31,6 +36,7 @@ struct MultiPlayerSeriesGame {
     int number = 0;
     const std::vector<std::string>* seat_players = nullptr;
     const MultiPlayerGameResult* result = nullptr;
+    bool from_record = false;  // counted from the record of an earlier run, not played
 };
 
 struct MultiPlayerSeriesResult {
@@ -38,8 +44,8 @@ struct MultiPlayerSeriesResult {
     std::size_t arrangements = 0;  // distinct seatings the series went through
 };
 
-// Plays the series; `on_game` sees each game as it ends. Throws MatchError for players or
-// settings it cannot use and for a record it cannot save.
+// Plays the series; `on_game` sees each game as it ends, one call at a time. Throws MatchError for
+// players or settings it cannot use and for a record it cannot save.
 MultiPlayerSeriesResult play_multi_player_series(
     const std::shared_ptr<const Variant>& variant, const PositionState& start,
     const MultiPlayerSeriesSettings& settings,

@@ -4,19 +4,23 @@
 #include <filesystem>
 #include <map>
 
-#include "record/game_record.h"
 #include "referee/match_error.h"
-#include "referee/match_notes.h"
 
 namespace seireigi {
 
 MergedRecords merge_match_records(const std::vector<std::string>& folders,
-                                  const VariantByName& variant_named) {
+                                  const VariantByName& variant_by_name) {
     namespace fs = std::filesystem;
     MergedRecords m;
     std::array<std::string, 2> names;
     std::string multi_variant;  // the three- or four-player games' variant, by name
+    // Each variant loaded once, however many records name it.
     std::map<std::string, std::shared_ptr<const Variant>> variants;
+    const VariantByName variant_named = [&](const std::string& name) {
+        auto& v = variants[name];
+        if (!v) v = variant_by_name(name);
+        return v;
+    };
     auto skip = [&](const fs::path& file, const std::string& why) {
         m.skipped.push_back(file.string() + ": " + why);
     };
@@ -28,31 +32,16 @@ MergedRecords merge_match_records(const std::vector<std::string>& folders,
         if (ec) throw MatchError("--merge " + dir + ": " + ec.message());
         std::sort(files.begin(), files.end());
         for (const fs::path& file : files) {
-            auto text = read_text_file(file);
-            if (auto* d = std::get_if<Diagnostic>(&text)) throw MatchError(d->text());
-            auto read = read_record(std::get<std::string>(text));
-            if (auto* d = std::get_if<Diagnostic>(&read))
-                throw MatchError(file.string() + ": " + d->text());
-            const GameRecord& r = std::get<GameRecord>(read);
-            const MatchNotes notes = read_match_notes(std::get<std::string>(text));
-            if (!notes.complete()) {
-                skip(file, "not saved by seireigi match");
+            auto read = read_saved_game(file, variant_named);
+            if (auto* why = std::get_if<std::string>(&read)) {
+                skip(file, *why);
                 continue;
             }
-            auto& variant = variants[r.variant];
-            if (!variant) variant = variant_named(r.variant);
-            if (notes.seat_players.size() != static_cast<std::size_t>(variant->num_players())) {
-                skip(file, "not saved by seireigi match");
-                continue;
-            }
-            auto replayed = replay_record(r, variant);
-            if (auto* d = std::get_if<Diagnostic>(&replayed))
-                throw MatchError(file.string() + ": " + d->text());
-            const Game& game = std::get<Game>(replayed);
-            if (!game.over() && notes.adjudication.find("draw") == std::string::npos) {
-                skip(file, "the game is unfinished");
-                continue;
-            }
+            const SavedGame& saved = std::get<SavedGame>(read);
+            const GameRecord& r = saved.record;
+            const MatchNotes& notes = saved.notes;
+            const Variant* variant = saved.variant.get();
+            const Game& game = saved.game;
             if (variant->num_players() > 2) {
                 if (!m.multi_table) {
                     m.multi_table.emplace(*variant);
@@ -69,11 +58,7 @@ MergedRecords merge_match_records(const std::vector<std::string>& folders,
             }
             const std::array<std::string, 2> seat_names{notes.seat_players[0],
                                                         notes.seat_players[1]};
-            const Standing first = game.result().standings[0];
-            const double sente_points = !game.over()              ? 0.5
-                                        : first == Standing::Won  ? 1.0
-                                        : first == Standing::Lost ? 0.0
-                                                                  : 0.5;
+            const double sente_points = saved.first_seat_points();
             if (!m.table) {
                 names = seat_names;
                 m.colours = {variant->players[0].name, variant->players[1].name};

@@ -14,6 +14,7 @@
 
 #include "referee/match_table.h"
 #include "referee/multi_player_table.h"
+#include "referee/saved_game.h"
 #include "referee/series.h"
 #include "rules/variant.h"
 
@@ -27,9 +28,6 @@ struct MergedRecords {
     std::size_t multi_arrangements = 0;           // distinct seatings of their players
     std::vector<std::string> skipped;             // "FILE: why", one per record left out
 };
-
-// The variant a record names, loaded (or the caller's own error when it cannot be).
-using VariantByName = std::function<std::shared_ptr<const Variant>(const std::string&)>;
 
 // Reads every `.txt` record in the folders, in name order. Throws MatchError for a folder that
 // cannot be read and for a record that cannot be read or replayed.

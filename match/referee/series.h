@@ -1,6 +1,8 @@
 // A series of refereed two-player games between the same two players: the colours alternate every
-// game, each pair of games plays one opening, the table counts every game the referee counted, an
-// SPRT may stop the series after a pair, and each game may be saved as an annotated record.
+// game, each pair of games plays one opening, the table counts every game the referee counted, and
+// an SPRT may stop the series. Games run `concurrency` at a time; `--shard I/N` plays every N-th
+// pair; each game may be saved as an annotated record, and a series given the folder of an
+// earlier, stopped run counts the games saved there instead of playing them again.
 #pragma once
 
 #include <array>
@@ -14,6 +16,7 @@
 #include "referee/match_table.h"
 #include "referee/openings.h"
 #include "referee/referee_game.h"
+#include "referee/shard.h"
 
 namespace seireigi {
 
@@ -34,13 +37,16 @@ struct SeriesSettings {
     std::optional<SprtSettings> sprt;          // stop once it decides
     std::string out;                           // folder for the records ("": none)
     std::string variant_name;                  // as the records name the variant
+    int concurrency = 1;                       // games at a time (one pair of players each)
+    Shard shard;                               // the pairs of games this run plays
 };
 
 // One finished game, for progress: its number, the players in their seats, the outcome.
 struct SeriesGame {
     int number = 0;
-    std::array<const MatchPlayer*, 2> seats{};
+    std::array<std::string, 2> seat_names;
     const RefereeOutcome* outcome = nullptr;
+    bool from_record = false;  // counted from the record of an earlier run, not played
 };
 
 struct SeriesResult {
@@ -49,10 +55,13 @@ struct SeriesResult {
     int stopped_by_sprt_after = 0;  // games played when the SPRT decided (0: it did not)
 };
 
-// Plays the series; `on_game` sees each game as it ends with the table so far. Throws MatchError
-// when a record cannot be saved.
+// Plays the series: `players` holds one pair of the same two players for each game at a time
+// (settings.concurrency pairs, each player a separate engine or program). `on_game` sees each
+// game as it ends, with the table so far, one call at a time. Throws MatchError when a record
+// cannot be saved, or when the folder holds games of other players.
 SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const PositionState& start,
-                         const std::array<MatchPlayer*, 2>& players, const SeriesSettings& settings,
+                         const std::vector<std::array<MatchPlayer*, 2>>& players,
+                         const SeriesSettings& settings,
                          const std::function<void(const SeriesGame&, const MatchTable&)>& on_game);
 
 }  // namespace seireigi

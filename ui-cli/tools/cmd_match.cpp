@@ -12,6 +12,7 @@
 #include "referee/multi_player_series.h"
 #include "referee/record_merge.h"
 #include "referee/series.h"
+#include "referee/shard.h"
 
 namespace seireigi::cli {
 
@@ -31,11 +32,20 @@ struct MatchOptions {
     std::string out;
     std::string sprt;
     std::vector<std::string> merge;
+    int concurrency = 1;
+    std::string shard = "1/1";
 };
 
 [[noreturn]] void fail(const std::string& message) {
     std::cerr << "error: " << message << "\n";
     throw UserError{};
+}
+
+// --shard I/N, or the error.
+Shard shard_or_fail(const std::string& text) {
+    const auto shard = read_shard(text);
+    if (!shard) fail("--shard " + text + ": expected I/N with 1 <= I <= N, e.g. --shard 2/8");
+    return *shard;
 }
 
 // "TIME+INC" in seconds (e.g. "10+0.1") to milliseconds.
@@ -114,8 +124,11 @@ void run_multi_player_match(const MatchOptions& opt,
     settings.max_moves = opt.max_moves;
     settings.out = opt.out;
     settings.variant_name = opt.common.variant;
+    settings.concurrency = opt.concurrency;
+    settings.shard = shard_or_fail(opt.shard);
     auto progress = [&](const MultiPlayerSeriesGame& g) {
-        std::cerr << "game " << g.number << "/" << settings.games << ":";
+        std::cerr << "game " << g.number << "/" << settings.games
+                  << (g.from_record ? " (from its record)" : "") << ":";
         for (std::size_t p = 0; p < g.seat_players->size(); ++p)
             std::cerr << " P" << p + 1 << "=" << (*g.seat_players)[p];
         std::cerr << ": " << g.result->description << " [" << g.result->plies << " moves]"
@@ -148,6 +161,8 @@ void run_match(const MatchOptions& opt) {
     settings.games = opt.games;
     settings.out = opt.out;
     settings.variant_name = opt.common.variant;
+    settings.concurrency = opt.concurrency;
+    settings.shard = shard_or_fail(opt.shard);
     // Every game starts here (--position, --moves), then plays its opening.
     const PositionState start = position_or_report(variant, opt.common);
     if (!opt.openings.empty()) {
@@ -155,13 +170,17 @@ void run_match(const MatchOptions& opt) {
         if (auto* d = std::get_if<Diagnostic>(&read)) fail(d->text());
         settings.openings = std::get<std::vector<Opening>>(read);
     }
-    std::array<std::unique_ptr<MatchPlayer>, 2> players;
-    for (int i = 0; i < 2; ++i) {
-        auto made = make_match_player(opt.players[i], variant, options_of_player(opt, i));
-        if (auto* why = std::get_if<std::string>(&made))
-            fail("--player " + opt.players[i] + ": " + *why);
-        players[i] = std::move(std::get<std::unique_ptr<MatchPlayer>>(made));
-    }
+    // A pair of players for each game at a time: every engine or program plays one game.
+    std::vector<std::unique_ptr<MatchPlayer>> owned;
+    std::vector<std::array<MatchPlayer*, 2>> players(static_cast<std::size_t>(opt.concurrency));
+    for (auto& pair : players)
+        for (int i = 0; i < 2; ++i) {
+            auto made = make_match_player(opt.players[i], variant, options_of_player(opt, i));
+            if (auto* why = std::get_if<std::string>(&made))
+                fail("--player " + opt.players[i] + ": " + *why);
+            owned.push_back(std::move(std::get<std::unique_ptr<MatchPlayer>>(made)));
+            pair[static_cast<std::size_t>(i)] = owned.back().get();
+        }
     if (!opt.sprt.empty()) {
         std::string why;
         settings.sprt = read_sprt_settings(opt.sprt, &why);
@@ -179,17 +198,17 @@ void run_match(const MatchOptions& opt) {
     if (!rules.budget.nodes && !rules.budget.movetime_ms && rules.budget.time_ms < 0)
         rules.budget.movetime_ms = 200;
 
-    const std::string first_name = players[0]->name();
+    const std::string first_name = players[0][0]->name();
     const std::string sente = variant->players[0].name, gote = variant->players[1].name;
     auto progress = [&](const SeriesGame& g, const MatchTable& table) {
-        std::cerr << "game " << g.number << "/" << opt.games << ": " << g.seats[0]->name() << " ("
-                  << sente << ") - " << g.seats[1]->name() << " (" << gote
+        std::cerr << "game " << g.number << "/" << opt.games
+                  << (g.from_record ? " (from its record)" : "") << ": " << g.seat_names[0] << " ("
+                  << sente << ") - " << g.seat_names[1] << " (" << gote
                   << "): " << result_text(*g.outcome) << " [" << g.outcome->game.ply()
                   << " moves]; " << standing_line(first_name, table) << std::endl;
     };
     try {
-        const SeriesResult r =
-            play_series(variant, start, {players[0].get(), players[1].get()}, settings, progress);
+        const SeriesResult r = play_series(variant, start, players, settings, progress);
         if (r.stopped_by_sprt_after)
             std::cerr << "SPRT decided after " << r.stopped_by_sprt_after
                       << " games; the match stops.\n";
@@ -275,7 +294,17 @@ void add_match_command(CLI::App& app) {
                     "impasse points when both Kings stand in their zones, else a draw; 0: no limit")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
-    cmd->add_option("--out", opt->out, "directory to save every game's record in");
+    cmd->add_option("--out", opt->out,
+                    "directory to save every game's record in; a match stopped before its end "
+                    "continues there: the games already saved count and are not played again");
+    cmd->add_option("--concurrency", opt->concurrency,
+                    "games at a time, each with its own engines (one core each)")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    cmd->add_option("--shard", opt->shard,
+                    "I/N: play the I-th of N shares of the games (pairs of games for two "
+                    "players), for N machines or batch jobs; --merge joins their --out folders")
+        ->capture_default_str();
     cmd->add_option("--sprt", opt->sprt,
                     "elo0,elo1,alpha,beta: stop once a sequential probability ratio test "
                     "decides, e.g. 0,10,0.05,0.05");

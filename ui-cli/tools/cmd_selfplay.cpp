@@ -1,13 +1,10 @@
 // seireigi selfplay: training data for the evaluation network (docs/training.md). The engine
 // plays itself; each game's positions are appended whole to DIR/selfplay-shard-I-of-N.data, so a
 // run killed at any moment loses at most the games in progress and continues where it stopped.
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
-#include <sstream>
-#include <thread>
 
 #include "base/context.h"
 #include "base/evaluation_choice.h"
@@ -15,27 +12,10 @@
 #include "commands.h"
 #include "nnue/training_data.h"
 #include "referee/self_play.h"
+#include "referee/shard.h"
+#include "referee/worker_pool.h"
 
 namespace seireigi::cli {
-
-namespace {
-
-struct Shard {
-    int index = 1;  // 1-based, as GNU parallel's {#} and Slurm's array ids count
-    int count = 1;
-};
-
-std::optional<Shard> read_shard(const std::string& text) {
-    Shard s;
-    char slash = 0;
-    std::istringstream in(text);
-    if (!(in >> s.index >> slash >> s.count) || slash != '/' || !in.eof() || s.count < 1 ||
-        s.index < 1 || s.index > s.count)
-        return std::nullopt;
-    return s;
-}
-
-}  // namespace
 
 void add_selfplay_command(CLI::App& app) {
     struct Options {
@@ -124,8 +104,8 @@ void add_selfplay_command(CLI::App& app) {
             throw UserError{};
         }
         std::vector<std::uint32_t> todo;
-        for (int g = shard->index - 1; g < opt->games; g += shard->count)
-            if (!writer->games().count(static_cast<std::uint32_t>(g)))
+        for (int g = 0; g < opt->games; ++g)
+            if (shard->holds(g) && !writer->games().count(static_cast<std::uint32_t>(g)))
                 todo.push_back(static_cast<std::uint32_t>(g));
         const std::size_t already = writer->games().size();
         std::cerr << "selfplay: " << variant->name << ", "
@@ -140,45 +120,37 @@ void add_selfplay_command(CLI::App& app) {
 
         Progress progress(!opt->quiet);
         std::mutex mutex;
-        std::atomic<std::size_t> next{0};
         std::size_t done = 0, positions = 0, searched = 0;
         std::string failure;
-        auto worker = [&] {
-            for (;;) {
-                const std::size_t i = next.fetch_add(1);
-                if (i >= todo.size()) return;
-                training::SelfPlayGame game;
-                try {
-                    game = training::play_self_play_game(variant, settings, todo[i]);
-                } catch (const std::exception& e) {
-                    std::lock_guard lock(mutex);
-                    failure = e.what();
-                    next = todo.size();
-                    return;
-                }
+        auto play = [&](int, std::size_t i) {
+            training::SelfPlayGame game;
+            try {
+                game = training::play_self_play_game(variant, settings, todo[i]);
+            } catch (const std::exception& e) {
                 std::lock_guard lock(mutex);
-                try {
-                    writer->append(game.data);
-                } catch (const std::exception& e) {
-                    failure = e.what();
-                    next = todo.size();
-                    return;
-                }
-                ++done;
-                positions += game.data.positions.size();
-                searched += static_cast<std::size_t>(game.searched);
-                const double t = progress.elapsed_seconds();
-                char rate[64];
-                std::snprintf(rate, sizeof rate, "%.0f",
-                              t > 0 ? static_cast<double>(positions) / t : 0.0);
-                progress.show("game " + std::to_string(done) + "/" + std::to_string(todo.size()) +
-                              ": " + std::to_string(positions) + " positions kept (" + rate +
-                              "/s)" + time_left(t, done, todo.size()));
+                failure = e.what();
+                return false;
             }
+            std::lock_guard lock(mutex);
+            try {
+                writer->append(game.data);
+            } catch (const std::exception& e) {
+                failure = e.what();
+                return false;
+            }
+            ++done;
+            positions += game.data.positions.size();
+            searched += static_cast<std::size_t>(game.searched);
+            const double t = progress.elapsed_seconds();
+            char rate[64];
+            std::snprintf(rate, sizeof rate, "%.0f",
+                          t > 0 ? static_cast<double>(positions) / t : 0.0);
+            progress.show("game " + std::to_string(done) + "/" + std::to_string(todo.size()) +
+                          ": " + std::to_string(positions) + " positions kept (" + rate + "/s)" +
+                          time_left(t, done, todo.size()));
+            return true;
         };
-        std::vector<std::thread> threads;
-        for (int t = 0; t < opt->concurrency; ++t) threads.emplace_back(worker);
-        for (auto& t : threads) t.join();
+        run_jobs(todo.size(), opt->concurrency, play);
         progress.clear();
         if (!failure.empty()) {
             std::cerr << "error: " << failure << "\n";
