@@ -108,6 +108,31 @@ TEST_F(MatchCli, ConcurrencyResumeAndShardsGiveTheTableOfOneRun) {
     EXPECT_NE(err.find("--shard 3/2: expected I/N"), std::string::npos) << err;
 }
 
+// A match of a variant file given by a relative path: its records name the file by its absolute
+// path, so they resume and merge from any folder.
+TEST_F(MatchCli, RecordsOfAVariantFileResumeAndMergeFromAnyFolder) {
+    fs::create_directories(path("work"));
+    fs::create_directories(path("elsewhere"));
+    std::ofstream(path("work/my-shogi.yaml")) << "name: My Shogi\nextends: shogi\n";
+    testing::CliOutput r = run_cli(
+        "match --variant my-shogi.yaml --player engine:1 --player random --games 2 --nodes 300 "
+        "--max-moves 40 --out games",
+        testing::CliCall().in_directory(path("work")));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string record = read(path("work/games/game-00001.txt"));
+    EXPECT_NE(record.find(fs::absolute(path("work/my-shogi.yaml")).lexically_normal().string()),
+              std::string::npos)
+        << record;
+    testing::CliOutput merged = run_cli("match --merge " + path("work/games"),
+                                        testing::CliCall().in_directory(path("elsewhere")));
+    EXPECT_EQ(merged.exit_code, 0) << merged.err;
+    EXPECT_EQ(merged.out, r.out);
+    testing::CliOutput resumed = run_cli("play --resume " + path("work/games/game-00001.txt"),
+                                         testing::CliCall().in_directory(path("elsewhere")));
+    EXPECT_EQ(resumed.err.find("is not there any more"), std::string::npos) << resumed.err;
+    EXPECT_NE(resumed.out.find("My Shogi"), std::string::npos) << resumed.out;
+}
+
 // The shards of a match run by GNU parallel, as docs/match.md shows for many machines (here two
 // jobs on this one), and merged: the table of one run.
 TEST_F(MatchCli, ShardsRunByGnuParallelMergeToTheTableOfOneRun) {

@@ -6,6 +6,7 @@
 #include "game/move_refusal.h"
 #include "game/position_soundness.h"
 #include "position/generic_position.h"
+#include "rules/yaml_source.h"
 #include "text/notation.h"
 #include "text/start_position.h"
 
@@ -31,6 +32,13 @@ void CommonOptions::add_to(CLI::App& app, bool with_position, const std::string&
 
 DataSource CommonOptions::source() const {
     return data_source_or_report(data_dir);
+}
+
+std::string CommonOptions::variant_for_records() const {
+    if (!yaml::FileFinder::is_path(variant)) return variant;
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(variant, ec);
+    return ec ? variant : absolute.lexically_normal().string();
 }
 
 DataSource data_source_or_report(const std::string& data_dir) {

@@ -26,6 +26,9 @@ struct CommonOptions {
     void add_to(CLI::App& app, bool with_position = true,
                 const std::string& position_default = "the variant's start");
     DataSource source() const;
+    // --variant as a record names it: a built-in name as given, a path made absolute, so that
+    // the record resumes and merges from any folder.
+    std::string variant_for_records() const;
 };
 
 // A failure already reported to stderr; main() turns it into the exit code.

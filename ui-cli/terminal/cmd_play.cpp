@@ -39,13 +39,6 @@ std::string default_autosave_path(const Variant& v) {
 
 // How the record names the variant: a built-in name as it is, a file by its absolute path, so
 // that the game resumes from any folder.
-std::string variant_name_for_record(const std::string& name) {
-    if (!yaml::FileFinder::is_path(name)) return name;
-    std::error_code ec;
-    const fs::path absolute = fs::absolute(name, ec);
-    return ec ? name : absolute.lexically_normal().string();
-}
-
 // Parses "--seat N=SPEC" values into a map from player (0-based) to spec.
 std::map<Player, std::string> seat_options(const std::vector<std::string>& values, int players) {
     std::map<Player, std::string> out;
@@ -177,7 +170,7 @@ void add_play_command(CLI::App& app) {
                 throw UserError{};
             }
             game.emplace(std::move(std::get<Game>(replayed)));
-            settings.variant_name = variant_name_for_record(common.variant);
+            settings.variant_name = common.variant_for_records();
             saved_seats = r.seats;
             settings.autosave = opt->autosave.empty() ? opt->resume : opt->autosave;
         } else {
@@ -190,7 +183,7 @@ void add_play_command(CLI::App& app) {
                 throw UserError{};
             }
             game.emplace(v, st);
-            settings.variant_name = variant_name_for_record(opt->common.variant);
+            settings.variant_name = opt->common.variant_for_records();
             settings.autosave = opt->autosave.empty() ? default_autosave_path(*v) : opt->autosave;
         }
         if (!opt->kif.empty()) {

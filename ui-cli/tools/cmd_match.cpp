@@ -123,7 +123,7 @@ void run_multi_player_match(const MatchOptions& opt,
     settings.movetime_ms = opt.movetime;
     settings.max_moves = opt.max_moves;
     settings.out = opt.out;
-    settings.variant_name = opt.common.variant;
+    settings.variant_name = opt.common.variant_for_records();
     settings.concurrency = opt.concurrency;
     settings.shard = shard_or_fail(opt.shard);
     auto progress = [&](const MultiPlayerSeriesGame& g) {
@@ -160,7 +160,7 @@ void run_match(const MatchOptions& opt) {
     SeriesSettings settings;
     settings.games = opt.games;
     settings.out = opt.out;
-    settings.variant_name = opt.common.variant;
+    settings.variant_name = opt.common.variant_for_records();
     settings.concurrency = opt.concurrency;
     settings.shard = shard_or_fail(opt.shard);
     // Every game starts here (--position, --moves), then plays its opening.
