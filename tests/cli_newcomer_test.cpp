@@ -306,6 +306,18 @@ TEST_F(Cli, PieceHelpAndMoves) {
     EXPECT_HAS(out, " l ");
 }
 
+// A piece is named by any name `legend` prints: a promoted face as +ABBR or by its own
+// abbreviation; an unknown name lists the names there are.
+TEST_F(Cli, PieceTakesTheNamesTheLegendPrints) {
+    EXPECT_EQ(run("piece --name +R"), 0) << err;
+    EXPECT_HAS(out, "Dragon King");
+    EXPECT_EQ(run("piece --name DK"), 0) << err;
+    EXPECT_HAS(out, "Dragon King");
+    EXPECT_EQ(run("piece --name dragon_king"), 0) << err;
+    EXPECT_EQ(run("piece --name +K"), 2);
+    EXPECT_HAS(err, "no such piece in Seireigi; its pieces: K R +R B +B");
+}
+
 TEST_F(Cli, CrossCheckPositionsFileProblems) {
     write("empty.txt", "# nothing here\n\n");
     EXPECT_EQ(run("cross-check --engines generic,reference --positions " + path("empty.txt")), 2);

@@ -14,6 +14,17 @@ PieceType Variant::find_type(std::string_view id_or_abbr) const {
     return kNoType;
 }
 
+PieceType Variant::find_face(std::string_view name) const {
+    if (const PieceType t = find_type(name); t != kNoType) return t;
+    if (name.starts_with("+")) {
+        const PieceType base = find_type(name.substr(1));
+        return base == kNoType || !types[base].is_base ? kNoType : types[base].promotes_to;
+    }
+    for (std::size_t t = 0; t < types.size(); ++t)
+        if (types[t].abbr == name) return static_cast<PieceType>(t);
+    return kNoType;
+}
+
 std::string Variant::face_abbr(int face) const {
     const PieceType t = face & 0x7F;
     return ((face & 0x80) ? "+" : "") + types[t].abbr;

@@ -51,6 +51,9 @@ struct Variant {
     std::vector<PieceTypeInfo> types;   // base types and promoted-only faces
     std::vector<PieceType> hand_types;  // non-royal base types, in hand (display) order
     PieceType find_type(std::string_view id_or_abbr) const;  // by id, else by abbreviation
+    // A face by any name `legend` prints: id, abbreviation, "+ABBR" (the promoted face of
+    // ABBR), or a promoted face's own abbreviation ("DK"); for naming a piece, not positions.
+    PieceType find_face(std::string_view name) const;
 
     int zone_depth = 3;
     bool drops = true;

@@ -61,14 +61,19 @@ void run(const Options& opt) {
     }
     if (piece_id.empty()) {
         report({"",
-                "say which piece to draw: --name NAME (an id or abbreviation of the variant) "
+                "say which piece to draw: --name NAME (an id or abbreviation of the variant, or "
+                "a promoted face as +ABBR) "
                 "or --betza STRING"});
         throw UserError{};
     }
     auto v = build_variant(spec);
-    const PieceType type = v->find_type(piece_id);
+    const PieceType type = v->find_face(piece_id);
     if (type == kNoType) {
-        report({"--name \"" + piece_id + "\"", "no such piece in " + v->name});
+        std::string names;
+        for (const auto& t : v->types)
+            if (t.is_base) names += " " + t.abbr + (t.promotes_to == kNoType ? "" : " +" + t.abbr);
+        report({"--name \"" + piece_id + "\"",
+                "no such piece in " + v->name + "; its pieces:" + names + " (or their ids)"});
         throw UserError{};
     }
     PositionState st = empty_state(*v);
@@ -147,7 +152,9 @@ void add_piece_command(CLI::App& app) {
     opt->common.add_to(*cmd, /*with_position=*/true, "an empty board");
     cmd->add_option("--betza", opt->betza,
                     "XBetza string of the piece to draw (see docs/xbetza.md)");
-    cmd->add_option("--name", opt->name, "a piece of the variant, by id or abbreviation");
+    cmd->add_option("--name", opt->name,
+                    "a piece of the variant by any name 'legend' prints: id, abbreviation, +ABBR "
+                    "for a promoted face (+R), or the face's own abbreviation (DK)");
     cmd->add_option("--at", opt->at, "the piece's square (default: the centre)");
     cmd->add_option("--board", opt->board, "an empty board of this size instead, e.g. 7x7");
     cmd->callback([opt] { run(*opt); });
