@@ -254,13 +254,17 @@ TEST_F(PlayCli, DaiKanjiBoardMarksGoteLatinPieces) {
 TEST_F(PlayCli, HintNamesALegalMoveAndChangesNothing) {
     std::string out;
     EXPECT_EQ(run("play --color never --seat 2=random:1 --autosave " + path("h.game"),
-                  "7g7f\nhint 0.2\nhint soon\nquit\n", out),
+                  "7g7f\nhint 0.2\nhint soon\nhint 0\nquit\n", out),
               0);
     const std::size_t at = out.find("Hint: ");
     ASSERT_NE(at, std::string::npos) << out;
     const std::string move = out.substr(at + 6, out.find(' ', at + 6) - at - 6);
     EXPECT_NE(out.find("for Sente, depth "), std::string::npos) << out;
-    EXPECT_NE(out.find("'soon' is no number of seconds"), std::string::npos) << out;
+    EXPECT_NE(out.find("'soon' is not a time to think: give seconds above 0"), std::string::npos)
+        << out;
+    EXPECT_NE(out.find("'0' is not a time to think: give seconds above 0, up to 3600"),
+              std::string::npos)
+        << out;
     // The hint is legal here: playing it is accepted.
     std::string again;
     EXPECT_EQ(run("play --resume " + path("h.game") + " --color never", move + "\nquit\n", again),

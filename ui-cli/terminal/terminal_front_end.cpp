@@ -292,7 +292,8 @@ void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& 
         const double seconds = std::strtod(arg.c_str(), &end);
         if (end == arg.c_str() || *end != '\0' || !(seconds > 0) || seconds > 3600) {
             std::cout << "hint: '" << whole_characters(arg)
-                      << "' is no number of seconds from 0 to 3600, e.g. hint 5\n";
+                      << "' is not a time to think: give seconds above 0, up to 3600 (e.g. hint "
+                         "5 or hint 0.5)\n";
             return;
         }
         ms = std::max(1, static_cast<int>(seconds * 1000));
