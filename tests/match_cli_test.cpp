@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "cli_runner.h"
 #include "record/game_record.h"
@@ -104,6 +105,20 @@ TEST_F(MatchCli, ConcurrencyResumeAndShardsGiveTheTableOfOneRun) {
             shard, err),
         2);
     EXPECT_NE(err.find("give --out a folder of its own for each match"), std::string::npos) << err;
+    // A record no match saved (the first game without the referee's notes) is not overwritten.
+    std::string plain;
+    {
+        std::istringstream lines(read(path("one/game-00001.txt")));
+        for (std::string line; std::getline(lines, line);)
+            if (!line.starts_with("# match-")) plain += line + "\n";
+    }
+    fs::create_directories(path("own"));
+    std::ofstream(path("own/game-00001.txt")) << plain;
+    EXPECT_EQ(run(match + "--out " + path("own"), shard, err), 2);
+    EXPECT_NE(err.find("game-00001.txt: not saved by seireigi match: give --out a folder"),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(read(path("own/game-00001.txt")), plain);
     EXPECT_EQ(run(match + "--shard 3/2", shard, err), 2);
     EXPECT_NE(err.find("--shard 3/2: expected I/N"), std::string::npos) << err;
 }

@@ -48,14 +48,15 @@ MultiPlayerContestant contestant_of(const std::string& spec) {
 }
 
 // Game `number` as an earlier run saved it in `path`, if it did; throws MatchError when the
-// record is of other players.
+// file holds anything else (another match's game, a record no match saved).
 std::optional<MultiPlayerGameResult> saved_result(const std::shared_ptr<const Variant>& variant,
                                                   const fs::path& path, int number,
                                                   const std::vector<std::string>& seat_players) {
     std::error_code ec;
-    if (path.parent_path().empty() || !fs::is_regular_file(path, ec)) return std::nullopt;
+    if (!fs::is_regular_file(path, ec)) return std::nullopt;
     auto read = read_saved_game(path, [&](const std::string&) { return variant; });
-    if (std::holds_alternative<std::string>(read)) return std::nullopt;  // played again
+    if (auto* why = std::get_if<std::string>(&read))
+        fail(path.string() + ": " + *why + ": give --out a folder of its own for each match");
     SavedGame& saved = std::get<SavedGame>(read);
     if (saved.notes.seat_players != seat_players || saved.notes.game != number)
         fail(path.string() + " is not game " + std::to_string(number) +
@@ -141,7 +142,8 @@ MultiPlayerSeriesResult play_multi_player_series(
         char file[32];
         std::snprintf(file, sizeof file, "game-%05d.txt", g + 1);
         const fs::path path = fs::path(settings.out) / file;
-        std::optional<MultiPlayerGameResult> r = saved_result(variant, path, g + 1, seat_players);
+        std::optional<MultiPlayerGameResult> r;
+        if (!settings.out.empty()) r = saved_result(variant, path, g + 1, seat_players);
         const bool from_record = r.has_value();
         if (!r) {
             r = play_multi_player_game(variant, start, seats, game_settings);

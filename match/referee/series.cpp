@@ -23,8 +23,8 @@ fs::path record_path(const std::string& out, int number) {
     return fs::path(out) / file;
 }
 
-// The outcome of game `number` as an earlier run saved it, if it did; throws MatchError when the
-// record is of other players.
+// The outcome of game `number` as an earlier run saved it, if it did; throws MatchError when its
+// file holds anything else (another match's game, a record no match saved).
 std::optional<RefereeOutcome> saved_outcome(const std::shared_ptr<const Variant>& variant,
                                             const std::string& out, int number,
                                             const std::array<std::string, 2>& seat_names) {
@@ -32,7 +32,9 @@ std::optional<RefereeOutcome> saved_outcome(const std::shared_ptr<const Variant>
     std::error_code ec;
     if (out.empty() || !fs::is_regular_file(file, ec)) return std::nullopt;
     auto read = read_saved_game(file, [&](const std::string&) { return variant; });
-    if (std::holds_alternative<std::string>(read)) return std::nullopt;  // played again
+    if (auto* why = std::get_if<std::string>(&read))
+        throw MatchError(file.string() + ": " + *why +
+                         ": give --out a folder of its own for each match");
     SavedGame& saved = std::get<SavedGame>(read);
     const std::array<std::string, 2> saved_names{saved.notes.seat_players[0],
                                                  saved.notes.seat_players[1]};
