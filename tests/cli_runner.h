@@ -57,17 +57,6 @@ inline std::string read_file(const std::filesystem::path& file) {
     return text.str();
 }
 
-// A fresh, empty folder `name` in the system's temporary folder. Its name carries the process id:
-// two builds' tests running at once on one machine (a CI run beside a developer's) must not empty
-// each other's folders.
-inline std::filesystem::path fresh_temporary_folder(const std::string& name) {
-    const std::filesystem::path dir =
-        std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
 // Runs `seireigi ARGS`; `scratch` holds the files of its standard streams.
 inline CliOutput run_cli(const std::filesystem::path& scratch, const std::string& args,
                          const CliCall& call = {}) {

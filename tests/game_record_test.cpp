@@ -144,8 +144,7 @@ TEST(GameRecord, MissingSeatWritesBackAndRepeatedSeatIsRefused) {
 
 // A variant file edited after the game was saved: the record refuses to replay, saying why.
 TEST(GameRecord, ChangedVariantFileIsDetected) {
-    const fs::path dir = fs::temp_directory_path() / "seireigi-record-test";
-    fs::create_directories(dir);
+    const fs::path dir = testing::fresh_temporary_folder("seireigi-record-test");
     const fs::path file = dir / "my-seireigi.yaml";
     std::string yaml =
         std::get<std::string>(read_text_file(testing::source_path("variants/seireigi.yaml")));
@@ -284,9 +283,7 @@ TEST(GameRecord, TruncatedRecordsAreNoticed) {
 }
 
 TEST(GameRecord, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
-    const fs::path dir = fs::temp_directory_path() / "seireigi-atomic-test";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = testing::fresh_temporary_folder("seireigi-atomic-test");
     const fs::path file = dir / "game.txt";
     ASSERT_EQ(write_file_atomically(file, "one\n"), std::nullopt);
     ASSERT_EQ(write_file_atomically(file, "two\n"), std::nullopt);
@@ -299,8 +296,7 @@ TEST(GameRecord, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
 // Saving never replaces what is not a regular file (a device, a pipe, a folder, a symbolic
 // link): it refuses, saying what is there, and leaves it as it was.
 TEST(GameRecord, AtomicWriteRefusesToReplaceWhatIsNotAFile) {
-    const fs::path dir = fs::temp_directory_path() / "seireigi-atomic-refuse-test";
-    fs::remove_all(dir);
+    const fs::path dir = testing::fresh_temporary_folder("seireigi-atomic-refuse-test");
     fs::create_directories(dir / "folder");
     ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0644), 0);
     ASSERT_EQ(write_file_atomically(dir / "target.game", "old\n"), std::nullopt);
@@ -328,7 +324,7 @@ TEST(GameRecord, AtomicWriteRefusesToReplaceWhatIsNotAFile) {
 // A process killed (SIGKILL) while it saves a new file leaves no temporary file behind: the
 // folder then holds the whole file or nothing.
 TEST(GameRecord, AtomicWriteKilledLeavesNoTemporary) {
-    const fs::path dir = fs::temp_directory_path() / "seireigi-atomic-kill-test";
+    const fs::path dir = testing::fresh_temporary_folder("seireigi-atomic-kill-test");
     const std::string big(64 << 20, 'x');
     for (int delay_ms : {2, 10, 30}) {
         fs::remove_all(dir);

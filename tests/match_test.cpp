@@ -86,12 +86,11 @@ class MatchTest : public ::testing::Test {
   protected:
     void SetUp() override {
         v_ = testing::variant("seireigi");
-        file_ = (fs::temp_directory_path() /
-                 ("seireigi-match-test-" +
-                  std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
-                  ".game"))
+        file_ = (testing::fresh_temporary_folder(
+                     "seireigi-match-test-" +
+                     std::string(::testing::UnitTest::GetInstance()->current_test_info()->name())) /
+                 "match.game")
                     .string();
-        fs::remove(file_);
     }
     void TearDown() override { fs::remove(file_); }
 

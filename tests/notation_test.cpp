@@ -155,7 +155,7 @@ TEST(Notation, LargestHandsReadBackIdentically) {
     EXPECT_TRUE(std::holds_alternative<Diagnostic>(read_position(*mini, "4k/5/5/5/K4 b 3P 1")));
     // Only Kings at the start: up to 99 of any piece in hand.
     const std::filesystem::path file =
-        std::filesystem::temp_directory_path() / "seireigi-kings-only.yaml";
+        testing::fresh_temporary_folder("seireigi-kings-only") / "kings-only.yaml";
     {
         std::ofstream(file) << "extends: minishogi\nname: Kings only\n"
                                "setup:\n  position: 4k/5/5/5/K4 b - 1\n";

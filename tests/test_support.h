@@ -2,7 +2,9 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -44,6 +46,17 @@ inline PositionState position(const Variant& v, const std::string& text) {
     auto r = read_position(v, text);
     if (auto* d = std::get_if<Diagnostic>(&r)) throw std::runtime_error(d->text());
     return std::get<PositionState>(r);
+}
+
+// A fresh, empty folder `name` in the system's temporary folder. Its name carries the process id:
+// two builds' tests running at once on one machine (a CI run beside a developer's) must not empty
+// each other's folders.
+inline std::filesystem::path fresh_temporary_folder(const std::string& name) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
 }
 
 }  // namespace seireigi::testing

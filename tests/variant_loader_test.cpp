@@ -14,6 +14,7 @@
 #include "rules/geometry.h"
 #include "rules/variant.h"
 #include "rules/variant_loader.h"
+#include "test_support.h"
 
 namespace seireigi {
 namespace {
@@ -285,8 +286,7 @@ TEST(VariantLoader, ExtendsMergesMapsReplacesListsAndRemovesEmptyKeys) {
 // the variant does not use, an unknown one and a value that is not a number are refused where
 // they stand.
 TEST(VariantLoader, PieceValuesOfTheVariantReplaceTheCataloguesAndBadOnesAreRefused) {
-    const fs::path dir = fs::temp_directory_path() / "seireigi-piece-values-test";
-    fs::create_directories(dir);
+    const fs::path dir = testing::fresh_temporary_folder("seireigi-piece-values-test");
     {
         std::ofstream(dir / "valued.yaml") << "extends: seireigi\nname: Valued\n"
                                               "piece_values: {bishop: 500, tokin: 300}\n";
