@@ -12,6 +12,7 @@
 #include "referee/match_notes.h"
 #include "referee/saved_game.h"
 #include "referee/worker_pool.h"
+#include "search/think_time.h"
 #include "seats/seat_factory.h"
 
 namespace seireigi {
@@ -110,7 +111,8 @@ MultiPlayerSeriesResult play_multi_player_series(
 
     MultiPlayerGameSettings game_settings;
     game_settings.nodes = settings.nodes;
-    game_settings.movetime_ms = settings.movetime_ms > 0 ? settings.movetime_ms : 200;
+    game_settings.movetime_ms =
+        settings.movetime_ms > 0 ? settings.movetime_ms : search::kDefaultMatchMoveMs;
     game_settings.max_plies = settings.max_moves > 0 ? settings.max_moves : 1 << 30;
     if (!settings.out.empty()) {
         std::error_code ec;

@@ -1,4 +1,5 @@
 #include "seats/engine_seat.h"
+#include "search/think_time.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -47,7 +48,7 @@ SeatAction EngineSeat::choose(const Game& game, TimeBudget budget) {
     if (settings_.nodes)
         limits.nodes = settings_.nodes;
     else
-        limits.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : 1000;
+        limits.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : search::kDefaultMoveMs;
     if (stop_requested()) limits.depth = 1;  // asked to stop before it began: answer at once
     const search::Result r = engine_->search(limits, {});
     if (r.best.is_null()) return SeatAction::of(SeatAction::Kind::Resign);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "search/think_time.h"
 #include "text/notation.h"
 
 namespace seireigi {
@@ -36,7 +37,7 @@ SeatAction UsiSeat::choose(const Game& game, TimeBudget budget) {
     go.nodes = time_.nodes;
     go.depth = time_.depth;
     if (go.btime_ms < 0 && !go.byoyomi_ms && !go.movetime_ms && !go.nodes && !go.depth)
-        go.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : 1000;
+        go.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : search::kDefaultMoveMs;
     last_ = client_.think(start, moves, go);
     SeatAction resign{SeatAction::Kind::Resign, Move()};
     switch (last_.status) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "protocols/protocol_variants.h"
+#include "search/think_time.h"
 #include "text/start_position.h"
 #include "text/words.h"
 
@@ -288,7 +289,7 @@ search::Limits XboardSession::move_limits() const {
     search::Limits l;
     l.depth = depth_limit_;
     if (!time_control_known_) {
-        l.movetime_ms = 1000;
+        l.movetime_ms = search::kDefaultMoveMs;
     } else if (seconds_per_move_ > 0) {
         l.movetime_ms = seconds_per_move_ * 1000;
     } else {

@@ -21,6 +21,7 @@
 #include "record/game_record.h"
 #include "record/kif.h"
 #include "rules/yaml_source.h"
+#include "search/think_time.h"
 #include "seats/seat_factory.h"
 #include "terminal/terminal_front_end.h"
 
@@ -73,7 +74,7 @@ void add_play_command(CLI::App& app) {
         std::string kif;
         std::string view = "auto";
         bool flip = false;
-        int movetime = 1000;
+        int movetime = search::kDefaultMoveMs;
         bool any_position = false;
     };
     auto opt = std::make_shared<Options>();

@@ -9,6 +9,7 @@
 #include "base/display_width.h"
 #include "live/match.h"
 #include "search/engine.h"
+#include "search/think_time.h"
 #include "terminal/game_view.h"
 
 namespace seireigi::cli {
@@ -19,7 +20,7 @@ struct TerminalSettings {
     // each), instead of after every move.
     bool compact = false;
     // How long `hint` thinks when not told (milliseconds).
-    int hint_ms = 1000;
+    int hint_ms = search::kDefaultMoveMs;
 };
 
 class TerminalFrontEnd {

@@ -6,6 +6,7 @@
 #include "base/evaluation_choice.h"
 #include "commands.h"
 #include "search/engine.h"
+#include "search/think_time.h"
 #include "text/notation.h"
 #include "view/search_output.h"
 
@@ -80,7 +81,8 @@ void add_analyse_command(CLI::App& app) {
         limits.movetime_ms = opt->movetime;
         limits.nodes = opt->nodes;
         limits.multipv = opt->multipv;
-        if (!limits.depth && !limits.movetime_ms && !limits.nodes) limits.movetime_ms = 5000;
+        if (!limits.depth && !limits.movetime_ms && !limits.nodes)
+            limits.movetime_ms = search::kDefaultAnalysisMs;
         std::cout << "info string evaluation: " << evaluation_name(o.network.get()) << std::endl;
         const search::Result r = engine->search(limits, [&](const search::Info& info) {
             std::cout << info_line(*v, info) << std::endl;

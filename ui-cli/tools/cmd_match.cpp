@@ -13,6 +13,7 @@
 #include "referee/record_merge.h"
 #include "referee/series.h"
 #include "referee/shard.h"
+#include "search/think_time.h"
 
 namespace seireigi::cli {
 
@@ -196,7 +197,7 @@ void run_match(const MatchOptions& opt) {
     if (opt.byoyomi && rules.budget.time_ms < 0) rules.budget.time_ms = 0;
     rules.overrun_margin_ms = 100;
     if (!rules.budget.nodes && !rules.budget.movetime_ms && rules.budget.time_ms < 0)
-        rules.budget.movetime_ms = 200;
+        rules.budget.movetime_ms = search::kDefaultMatchMoveMs;
 
     const std::string first_name = players[0][0]->name();
     const std::string sente = variant->players[0].name, gote = variant->players[1].name;

@@ -25,6 +25,7 @@
 #include "game/position_soundness.h"
 #include "record/kif.h"
 #include "search/engine.h"
+#include "search/think_time.h"
 #include "text/notation.h"
 #include "text/start_position.h"
 #include "text/words.h"
@@ -218,7 +219,7 @@ class WebServer {
 
     std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
                                         const std::vector<std::string>& seats,
-                                        int engine_ms = 1000) {
+                                        int engine_ms = search::kDefaultMoveMs) {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
         const auto& lv = std::get<web::LoadedVariant>(loaded);
@@ -404,7 +405,7 @@ class WebServer {
                                       "engine[:LEVEL]");
             const std::string position =
                 req.has_param("position") ? req.get_param_value("position") : "";
-            int engine_ms = 1000;
+            int engine_ms = search::kDefaultMoveMs;
             if (req.has_param("engine_ms")) {
                 const auto ms = int_param(req, "engine_ms");
                 if (!ms) return send_error(res, 400, "engine_ms: a whole number of milliseconds");
@@ -437,7 +438,7 @@ class WebServer {
     // The engine's view of the position on screen: ?ms=TIME (default 1000, at most 60000).
     // One analysis at a time; the game goes on meanwhile.
     void analyse(const httplib::Request& req, httplib::Response& res) {
-        int ms = 1000;
+        int ms = search::kDefaultMoveMs;
         if (req.has_param("ms")) {
             const auto given = int_param(req, "ms");
             if (!given || *given < 10 || *given > 60000)

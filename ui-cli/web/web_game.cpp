@@ -3,6 +3,7 @@
 #include <iostream>
 #include <variant>
 
+#include "search/think_time.h"
 #include "seats/seat_factory.h"
 
 namespace seireigi::web {
@@ -90,7 +91,7 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
         seats.push_back(make_record_seat(spec, variant, "human", &replaced));
         if (!replaced.empty()) notices.push_back(variant->players[p].name + ": " + replaced);
     }
-    int engine_ms = 1000;
+    int engine_ms = search::kDefaultMoveMs;
     {
         std::lock_guard lock(mutex_);
         engine_ms = engine_ms_;

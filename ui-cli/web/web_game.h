@@ -22,6 +22,7 @@
 #include "game/game.h"
 #include "live/match.h"
 #include "record/game_record.h"
+#include "search/think_time.h"
 
 namespace seireigi::web {
 
@@ -51,7 +52,7 @@ class WebGame {
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
                                      const std::vector<std::string>& seat_specs,
-                                     int engine_ms = 1000);
+                                     int engine_ms = search::kDefaultMoveMs);
     std::optional<std::string> resume(const GameRecord& record,
                                       std::shared_ptr<const Variant> variant);
     std::optional<std::string> play(std::string_view move_text);
@@ -93,7 +94,7 @@ class WebGame {
     std::string variant_name_;
     std::vector<std::string> seat_specs_;
     std::vector<std::string> notices_;
-    int engine_ms_ = 1000;
+    int engine_ms_ = search::kDefaultMoveMs;
     Player asked_ = -1;  // the person the match waits for, if any
     Question question_ = Question::Move;
     std::uint64_t settled_ = 0;           // counts the match's returns to waiting
