@@ -13,6 +13,7 @@
 #include "position/generic_position.h"
 #include "position/reference_position.h"
 #include "search/engine.h"
+#include "search/multi_player_evaluation.h"
 #include "seats/engine_seat.h"
 #include "test_support.h"
 #include "yonin_test_support.h"
@@ -268,6 +269,41 @@ TEST_P(MultiPlayerSearch, SeesTheGameBeforeItsRootAfterAResignation) {
 }
 
 // A history that does not end in the position given is refused.
+// The score players see (docs/engine.md) is a standing against the average of the others: 0 for
+// everyone in the symmetric start, where the search's own value (against the best of the others)
+// is far below 0.
+TEST(MultiPlayerEvaluation, StandingsAreZeroAtASymmetricStart) {
+    for (const char* name : {"yonin-seireigi-compact", "yonin-seireigi-complete"}) {
+        auto v = testing::variant(name);
+        const GenericPosition pos(v, start_state(*v));
+        const search::MultiPlayerEvaluator eval(*v);
+        const search::PlayerScores s = eval.scores(pos);
+        for (Player p = 0; p < v->num_players(); ++p)
+            EXPECT_EQ(search::MultiPlayerEvaluator::standing(pos, s, p), 0) << name << " P" << p + 1;
+    }
+}
+
+TEST_P(MultiPlayerSearch, ShowsTheStandingOfThePlayerToMoveAsItsScore) {
+    auto v = testing::variant("yonin-seireigi-compact");
+    search::Options o;
+    o.multi_player = GetParam();
+    auto engine = search::Engine::create(v, o);
+    ASSERT_TRUE(engine);
+    engine->set_position(start_state(*v), {});
+    search::Limits limits;
+    limits.depth = 3;
+    search::Info last;
+    const search::Result r = engine->search(limits, [&](const search::Info& i) { last = i; });
+    ASSERT_FALSE(r.score.mate);
+    ASSERT_EQ(last.player_scores.size(), 4u);
+    EXPECT_EQ(r.score.cp, last.player_scores[0]);
+    // Where the line ends the standings of the players still in sum to about 0 (each is its own
+    // score minus the average of the others': they cancel out up to rounding).
+    int sum = 0;
+    for (int s : last.player_scores) sum += s;
+    EXPECT_LE(std::abs(sum), 4);
+}
+
 TEST(MultiPlayerEngine, RefusesAHistoryThatDoesNotEndInThePosition) {
     auto v = testing::variant("yonin-seireigi-compact");
     Game game(v, start_state(*v));

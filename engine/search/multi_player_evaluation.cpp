@@ -121,4 +121,16 @@ int MultiPlayerEvaluator::relative(const GenericPosition& pos, const PlayerScore
     return s[static_cast<std::size_t>(player)] - best_other;
 }
 
+int MultiPlayerEvaluator::standing(const GenericPosition& pos, const PlayerScores& s,
+                                   Player player) {
+    int sum = 0;
+    int others = 0;
+    for (Player q = 0; q < pos.variant().num_players(); ++q)
+        if (q != player && pos.is_active(q)) {
+            sum += s[static_cast<std::size_t>(q)];
+            ++others;
+        }
+    return s[static_cast<std::size_t>(player)] - (others ? sum / others : 0);
+}
+
 }  // namespace seireigi::search

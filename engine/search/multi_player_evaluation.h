@@ -9,7 +9,9 @@
 // went to the mating player, where it counts.
 //
 // The root's value is its own score minus the best score among the other active players: a
-// player who is far ahead is the one to stop, whoever he is.
+// player who is far ahead is the one to stop, whoever he is. What players are shown is each
+// one's standing instead: its own score minus the average of the other active players', 0 for
+// everyone in a symmetric position.
 #pragma once
 
 #include <array>
@@ -31,6 +33,8 @@ class MultiPlayerEvaluator {
     PlayerScores scores(const GenericPosition& pos) const;
     // `player`'s score minus the best score of the other active players.
     static int relative(const GenericPosition& pos, const PlayerScores& s, Player player);
+    // `player`'s score minus the average score of the other active players.
+    static int standing(const GenericPosition& pos, const PlayerScores& s, Player player);
     int evaluate(const GenericPosition& pos, Player root) const {
         return relative(pos, scores(pos), root);
     }

@@ -76,8 +76,8 @@ bool MultiPlayerSearcher::terminal(int ply, int& score) const {
     return true;
 }
 
-bool MultiPlayerSearcher::repeated() const {
-    const KeyHistory& keys = pos_->key_history();
+bool MultiPlayerSearcher::repeated(const GenericPosition& pos) {
+    const KeyHistory& keys = pos.key_history();
     const int n = keys.ply();
     for (int back = 1; back <= std::min(n, kRepetitionReach); ++back)
         if (keys.key(n - back) == keys.key(n)) return true;
@@ -242,7 +242,10 @@ Info MultiPlayerSearcher::make_info(int depth, int score) const {
     Info info =
         progress_info({depth, control_.seldepth, control_.nodes},
                       score_of(score, MateDistance::Plies), pv_.root_line(), control_.time, tt_);
-    // Every player's score where the line ends.
+    // What players are shown (docs/engine.md): each player's standing where the line ends, and
+    // as the score the root's, unless the line ends in a mate or a draw. (The search's own value,
+    // the root against the best of the others, stays inside the search: at a symmetric start it
+    // is far below 0, which would tell a player nothing.)
     GenericPosition end = *pos_;
     for (Move m : info.pv) {
         if (!end.is_legal(m)) break;
@@ -250,8 +253,10 @@ Info MultiPlayerSearcher::make_info(int depth, int score) const {
     }
     const PlayerScores s = eval_.scores(end);
     for (Player p = 0; p < variant_.num_players(); ++p)
-        info.player_scores.push_back(end.is_active(p) ? MultiPlayerEvaluator::relative(end, s, p)
+        info.player_scores.push_back(end.is_active(p) ? MultiPlayerEvaluator::standing(end, s, p)
                                                       : kPlayerOut);
+    const bool ended = repeated(end) || end.game_over() || !end.is_active(root_);
+    if (!info.score.mate && !ended) info.score.cp = info.player_scores[root_];
     return info;
 }
 

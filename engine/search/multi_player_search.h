@@ -74,7 +74,8 @@ class MultiPlayerSearcher {
     bool ends_on_entry(int ply, int& score);
     // The score of a finished game (the root out, the root alone, or a draw), if it is one.
     bool terminal(int ply, int& score) const;
-    bool repeated() const;
+    bool repeated() const { return repeated(*pos_); }
+    static bool repeated(const GenericPosition& pos);
     int evaluate() const;
     bool maximising() const { return pos_->side_to_move() == root_; }
     void order(Frame& f, Move tt_move);

@@ -13,6 +13,7 @@
 #include "seats/engine_seat.h"
 #include "text/notation.h"
 #include "view/piece_legend.h"
+#include "view/score_words.h"
 
 namespace seireigi::cli {
 
@@ -324,9 +325,8 @@ void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& 
         line += ' ';  // appended apart: GCC 12 warns falsely (-Wrestrict) on " " + string
         line += write_move(v, r.pv[i]);
     }
-    std::cout << "Hint: " << write_move(v, r.best) << " (" << search::describe_score(r.score)
-              << " for " << v.players[p].name << ", depth " << r.depth << "; expected line:" << line
-              << ")\n";
+    std::cout << "Hint: " << write_move(v, r.best) << " (" << score_words(v, p, r.score)
+              << ", depth " << r.depth << "; expected line:" << line << ")\n";
 }
 
 void TerminalFrontEnd::list_moves(const Game& game) const {

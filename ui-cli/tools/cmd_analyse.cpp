@@ -40,7 +40,9 @@ void add_analyse_command(CLI::App& app) {
     cmd->add_option("--movetime", opt->movetime, "think this many milliseconds")
         ->check(CLI::Range(1, 86400000));
     cmd->add_option("--nodes", opt->nodes, "stop after this many nodes (deterministic)");
-    cmd->add_option("--multipv", opt->multipv, "show the best K lines")
+    cmd->add_option("--multipv", opt->multipv,
+                    "show the best K lines (two players; the search for three or four follows "
+                    "one line)")
         ->check(CLI::Range(1, 500))
         ->capture_default_str();
     cmd->add_option("--hash", opt->hash, "hash table size in MB")
@@ -59,6 +61,13 @@ void add_analyse_command(CLI::App& app) {
         ->capture_default_str();
     cmd->callback([opt] {
         auto v = load_or_report(opt->common);
+        if (opt->multipv > 1 && v->num_players() > 2) {
+            report({"--multipv",
+                    "the search for three or four players follows one line: its opponents' "
+                    "replies are chosen for the best move only, so other moves get no score of "
+                    "their own; leave out --multipv"});
+            throw UserError{};
+        }
         const GameLine line = game_line_or_report(v, opt->common, ImpossiblePosition::Refuse);
         search::Options o;
         o.hash_mb = opt->hash;
