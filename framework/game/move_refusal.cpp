@@ -145,13 +145,11 @@ std::string board_move_reason(const GenericPosition& pos, const MoveText& mt) {
         PositionState alone = empty_state(v);
         alone.board[mt.from] = pc;
         alone.board[mt.to] = target;
-        const PieceTypeInfo& mover_info = v.types[v.mover_type(face_of(pc))];
         std::string why =
             reaches(pos.variant_ptr(), disarmed(v, alone, mover, {mt.to}, stand_in), mover, mt.from,
                     mt.to)
                 ? "other pieces are in the way from " + g.name(mt.from) + " to " + g.name(mt.to)
-                : "a " + name + " cannot move from " + g.name(mt.from) + " to " + g.name(mt.to) +
-                      " (" + name + ": " + mover_info.betza + " in XBetza)";
+                : "a " + name + " cannot move from " + g.name(mt.from) + " to " + g.name(mt.to);
         why += targets.empty() ? "; it has no legal move now"
                                : "; from " + g.name(mt.from) + " it can go to " + joined(targets);
         return why;
