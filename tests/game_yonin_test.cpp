@@ -7,6 +7,7 @@
 #include <initializer_list>
 
 #include "game/game.h"
+#include "game/turn_notes.h"
 #include "record/game_record.h"
 #include "rules_test_support.h"
 #include "text/start_position.h"
@@ -311,6 +312,46 @@ TEST(GameYonin, Rules_D4_AGameCannotStartWithThePlayerToMoveUnableToMove) {
         build(*v, {{P1, "king", "9i"}, {P2, "rook", "8a"}, {P2, "rook", "1h"}, {P3, "king", "5a"}},
               P1, 0x5);
     EXPECT_EQ(Game::unfit_for_play(*v, st), "P1 is to move but has no legal move");
+}
+
+// ---- what the move list says: checks, players passed over, skips --------------------------------
+
+// P1's Rook checks P4 along file 1: P4 moves next, and P2 and P3 are passed over (§D.4 step 6).
+TEST(GameYonin, TurnNotesNameTheCheckAndThePlayersPassedOver) {
+    const auto v = compact();
+    Game game(v, testing::position(*v, "4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G "
+                                        "1234 1"));
+    play(game, {"8h1h"});
+    ASSERT_EQ(game.to_move(), P4);
+    const std::vector<TurnNote> notes = turn_notes(game);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_EQ(notes[0].checked, (std::vector<Player>{P4}));
+    EXPECT_EQ(notes[0].passed_over, (std::vector<Player>{P2, P3}));
+    EXPECT_EQ(describe_turn_note(*v, notes[0]),
+              "check: P4; P2 and P3 are passed over: P4 is in check and moves first");
+    EXPECT_EQ(game.checked_after(0), std::vector<Player>{});
+    EXPECT_EQ(game.checked_after(1), (std::vector<Player>{P4}));
+}
+
+// A stalemated player's skip is an event of its own: the note passes nobody over (§E.2 #6).
+TEST(GameYonin, TurnNotesLeaveASkipToItsEvent) {
+    const auto v = compact();
+    Game game(v, build(*v,
+                       {{P1, "king", "5i"},
+                        {P1, "rook", "2i"},
+                        {P1, "bishop", "3b"},
+                        {P1, "bishop", "3h"},
+                        {P2, "king", "9e"},
+                        {P3, "king", "5a"},
+                        {P4, "king", "1e"}},
+                       P3));
+    play(game, {"5a6a"});
+    ASSERT_EQ(game.to_move(), P1);
+    const std::vector<TurnNote> notes = turn_notes(game);
+    EXPECT_TRUE(notes[0].passed_over.empty());
+    EXPECT_EQ(describe_turn_note(*v, notes[0]), "");
+    ASSERT_EQ(game.events().size(), 1u);
+    EXPECT_EQ(describe_event(*v, game.events()[0]), "P4 is skipped: no legal move.");
 }
 
 }  // namespace

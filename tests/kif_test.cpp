@@ -5,6 +5,7 @@
 
 #include "record/game_record.h"
 #include "record/kif.h"
+#include "text/start_position.h"
 #include "test_support.h"
 
 namespace seireigi {
@@ -46,6 +47,22 @@ TEST(Kif, SpellingsOfMovesAndEndings) {
     EXPECT_NE(kif.find("   1 ５二金打\n   2 詰み\nまで1手で先手の勝ち\n"), std::string::npos)
         << kif;
     EXPECT_NE(kif.find("先手：human\n後手：random:1\n"), std::string::npos);
+}
+
+// Japanese notation for the web board's kanji mode: the mover's mark, 同 for a recapture, 成 and
+// 不成 where promotion is a choice, 打 for a drop, the square of origin when two pieces of a kind
+// can go there.
+TEST(Kif, JapaneseNotationOfMoves) {
+    auto v = testing::variant("shogi");
+    Game game(v, start_state(*v));
+    for (const char* m : {"7g7f", "3c3d", "8h2b=", "3a2b", "B*5e", "4a4b", "6i5h", "4b5b"}) {
+        auto read = game.read_move(m);
+        ASSERT_TRUE(std::holds_alternative<Move>(read)) << m;
+        game.play(std::get<Move>(read));
+    }
+    EXPECT_EQ(japanese_moves(game),
+              (std::vector<std::string>{"☗７六歩", "☖３四歩", "☗２二角不成", "☖同　銀",
+                                        "☗５五角打", "☖４二金", "☗５八金(69)", "☖５二金(42)"}));
 }
 
 TEST(Kif, OnlyNineByNineTwoPlayerGames) {

@@ -91,7 +91,7 @@ std::optional<std::string> Game::unfit_for_play(const Variant& v, const Position
 Game::Game(std::shared_ptr<const Variant> variant, const PositionState& start)
     : variant_(std::move(variant)), start_(start), pos_(variant_, start) {
     if (auto why = unfit_for_play(*variant_, start)) throw std::invalid_argument(*why);
-    history_.push_back({pos_.state()});
+    history_.push_back(current_entry());
     keys_ = KeyHistory(pos_.key());
     result_ = compute_result();
     refresh_legal();
@@ -120,11 +120,30 @@ void Game::play(Move m) {
     bool check = false;
     for (Player p = 0; p < variant_->num_players() && !check; ++p)
         if (p != mover && pos_.is_active(p)) check = pos_.in_check(p);
-    history_.push_back({pos_.state()});
+    history_.push_back(current_entry());
     keys_.push(pos_.key(), mover, check);
     if (many_players()) record_turn_events(mover, 0);
     refresh_legal();
     conclude();
+}
+
+Game::Entry Game::current_entry() const {
+    Entry e{pos_.state()};
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if (pos_.is_active(p) && pos_.in_check(p)) e.checked |= static_cast<std::uint8_t>(1u << p);
+    return e;
+}
+
+const PositionState& Game::state_after(int ply) const {
+    return history_.at(static_cast<std::size_t>(ply)).state;
+}
+
+std::vector<Player> Game::checked_after(int ply) const {
+    std::vector<Player> out;
+    if (ply < 0 || ply >= static_cast<int>(history_.size())) return out;
+    for (Player p = 0; p < variant_->num_players(); ++p)
+        if ((history_[static_cast<std::size_t>(ply)].checked >> p) & 1) out.push_back(p);
+    return out;
 }
 
 void Game::record_turn_events(Player mating, int already_recorded) {
@@ -147,7 +166,7 @@ std::uint8_t Game::current_active() const {
 void Game::forfeit(Player loser, Player beneficiary) {
     pos_.forfeit(loser, beneficiary);
     // The position after these moves is now the one without the loser.
-    history_.back().state = pos_.state();
+    history_.back() = current_entry();
     keys_.replace_last_key(pos_.key());
     record_turn_events(beneficiary, 1);  // the loser's own event is the caller's
     refresh_legal();
@@ -282,7 +301,7 @@ bool Game::undo() {
         keys_.pop();
     } else {
         // A forfeit had replaced the current position.
-        history_.back().state = pos_.state();
+        history_.back() = current_entry();
         keys_.replace_last_key(pos_.key());
     }
     result_ = compute_result();

@@ -108,6 +108,10 @@ class Game {
     bool in_check() const { return pos_.in_check(to_move()); }
     const MoveList& legal_moves() const { return legal_; }
     const std::vector<GameEvent>& events() const { return events_; }
+    // The position after `ply` moves (0: the start; 0 <= ply <= ply()), and the players in
+    // check there.
+    const PositionState& state_after(int ply) const;
+    std::vector<Player> checked_after(int ply) const;
     const GameResult& result() const { return result_; }
     bool over() const { return result_.over; }
 
@@ -138,8 +142,11 @@ class Game {
 
   private:
     struct Entry {
-        PositionState state;  // the full position, to confirm a repetition found by key
+        PositionState state;       // the full position, to confirm a repetition found by key
+        std::uint8_t checked = 0;  // the players in check there, one bit each
     };
+    // The current position as an entry of history_.
+    Entry current_entry() const;
 
     bool many_players() const { return variant_->num_players() > 2; }
     void refresh_legal();

@@ -112,6 +112,47 @@ std::optional<std::string> kif_unsupported(const Variant& v) {
     return std::nullopt;
 }
 
+std::vector<std::string> japanese_moves(const Game& game) {
+    const Variant& v = game.variant();
+    std::vector<std::string> out;
+    GenericPosition pos(game.variant_ptr(), game.start());
+    Square last_to = kNoSquare;
+    MoveList legal;
+    for (Move m : game.moves()) {
+        legal.clear();
+        pos.legal_moves(legal);
+        std::string text = pos.side_to_move() == 0 ? "☗" : "☖";
+        text += m.to() == last_to ? "同　" : kif_square(v, m.to());
+        if (m.is_drop()) {
+            text += move_spelling(glyph(v, m.dropped(), false)) + "打";
+        } else {
+            const PieceCode pc = pos.piece_on(m.from());
+            text += move_spelling(glyph(v, type_of(pc), is_promoted(pc)));
+            bool could_promote = false;
+            bool another = false;
+            for (Move o : legal) {
+                if (o.is_drop() || o.to() != m.to()) continue;
+                if (o.from() == m.from() && o.promotes() != m.promotes()) could_promote = true;
+                if (o.from() != m.from() && pos.piece_on(o.from()) == pc) another = true;
+            }
+            if (m.promotes())
+                text += "成";
+            else if (could_promote)
+                text += "不成";
+            if (another) {
+                text += '(';
+                text += std::to_string(v.geo.file_number(m.from()));
+                text += std::to_string(v.geo.y_of(m.from()) + 1);
+                text += ')';
+            }
+        }
+        out.push_back(text);
+        pos.do_move(m);
+        last_to = m.to();
+    }
+    return out;
+}
+
 std::string write_kif(const Game& game, const std::vector<std::string>& seats) {
     const Variant& v = game.variant();
     std::string out = "#KIF version=2.0 encoding=UTF-8\n";

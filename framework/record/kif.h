@@ -17,6 +17,13 @@ namespace seireigi {
 // nothing if they can.
 std::optional<std::string> kif_unsupported(const Variant& v);
 
+// The game's moves in Japanese notation, one text per move: the mover's mark (☗ Sente, ☖ Gote),
+// the square (同 for the square of the move before), the piece, then 成 (promotes), 不成 (could
+// promote and does not) or 打 (a drop), and the square it came from when another piece of the
+// same kind could go there too, e.g. "☗７六歩", "☖同　角成", "☗５五金(46)". Only for the games
+// that KIF can write (kif_unsupported).
+std::vector<std::string> japanese_moves(const Game& game);
+
 // The game as KIF text (UTF-8). `seats` names the players for the 先手/後手 header lines.
 std::string write_kif(const Game& game, const std::vector<std::string>& seats);
 
