@@ -83,9 +83,10 @@ async function launch(chromium) {
   return browser;
 }
 
+// The board in a new tab; screenshots are taken at 1400 x 1000.
 async function openBoard(browser, server) {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1300, height: 1000 });
+  await page.setViewport({ width: 1400, height: 1000 });
   page.on('pageerror', (e) => { console.error('page error:', e.message); page.errors = (page.errors || 0) + 1; });
   page.on('dialog', (d) => d.accept());
   const t0 = Date.now();
@@ -192,9 +193,10 @@ async function clickHand(page, player, abbr) {
   await page.mouse.click(c.x, c.y);
 }
 
-// Waits until the move list holds `n` moves (after a move of ours and the replies).
+// Waits until the move list holds `n` moves (after a move of ours and the replies; the engine
+// thinks a second a move, longer on a loaded machine).
 async function waitForMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll('#moves li').length === k, { timeout: 10000 }, n);
+  await page.waitForFunction((k) => document.querySelectorAll('#moves li').length === k, { timeout: 30000 }, n);
 }
 
 async function screenshot(page, dir, name) {

@@ -1,8 +1,11 @@
 // The web board played by real clicks in Chromium (label `long`): a Seireigi game between two
-// people with a capture, a drop, an optional promotion taken and one declined, a forced
-// promotion, an illegal attempt, undo and a page reload; a Yonin Seireigi game with an
-// elimination; Dai Seireigi drawn with full hands; a game against the random player timed.
-// After every move the position text rebuilt from the SVG must be the server's.
+// people with a capture, a drop, an optional promotion taken (the choice drawn as the two faces)
+// and one declined, a forced promotion, an illegal attempt, undo and a page reload; a finished
+// game reviewed; Yonin Seireigi games with an elimination, players passed over and a skipped
+// turn explained; Dai Seireigi drawn with full hands; games against the random player and the
+// engine timed, with the evaluation bar, the best line and the arrow. After every move the
+// position text rebuilt from the SVG must be the server's. Screenshots (1400 x 1000) land in
+// build/web-tests/artefacts/.
 'use strict';
 
 const assert = require('assert');
@@ -38,6 +41,7 @@ async function promotionShown(page) {
   const report = [];
   let page;
   let plies = 0;
+  let promotionShot = false;
 
   // One move by clicks (or a drag), then the SVG must show the server's position.
   const move = async (how, from, to, expectText) => {
@@ -45,8 +49,20 @@ async function promotionShown(page) {
     else if (how === 'drop') { await h.clickHand(page, from.player, from.abbr); await h.clickSquare(page, to); }
     else { await h.clickSquare(page, from); await h.clickSquare(page, to); }
     if (expectText.endsWith('+') || expectText.endsWith('=')) {
-      // optional promotion: the page asks
+      // optional promotion: the page shows the two faces beside the square
       await page.waitForSelector('#promotion:not([hidden])');
+      if (!promotionShot) {
+        promotionShot = true;
+        const faces = await page.$$eval('#promotion button', (b) => b.map((e) => [e.querySelectorAll('svg .piece').length, e.textContent]));
+        assert.deepStrictEqual(faces.map((f) => f[0]), [1, 1]);
+        assert.match(faces[0][1], /\(promote\)/);
+        assert.match(faces[1][1], /\(stay\)/);
+        // Beside the destination, not over the middle of the board.
+        const box = await (await page.$('#promotion')).boundingBox();
+        const square = await (await page.$(h.squareSel(to))).boundingBox();
+        assert(box.x >= square.x + square.width - 1 || box.x + box.width <= square.x + 1, 'the choice covers its square');
+        await h.screenshot(page, opt.artefacts, 'promotion-choice.png');
+      }
       await page.click(expectText.endsWith('+') ? '#promote-yes' : '#promote-no');
     }
     await h.waitForMoves(page, ++plies);
@@ -72,6 +88,7 @@ async function promotionShown(page) {
       const text = await page.$eval('#message', (e) => e.textContent);
       // The server's reason, word for word (game/move_refusal.h).
       assert.match(text, /illegal move 7g7e: a Pawn cannot move from 7g to 7e/);
+      assert(!/XBetza/.test(text), `the refusal speaks XBetza: ${text}`);
       const after = await h.checkPosition(page, server, 'the illegal attempt');
       assert.strictEqual(after.position, before.position);
       assert.strictEqual(after.version, before.version);
@@ -189,7 +206,7 @@ async function promotionShown(page) {
       const s = await move('drop', { player: 0, abbr: 'G' }, '9d', 'G*9d');
       assert.deepStrictEqual(s.active, [true, false, true, true]);
       assert.strictEqual(s.to_move, 2);
-      const events = await page.$eval('#events', (e) => e.textContent);
+      const events = await page.$eval("#moves", (e) => e.textContent);
       assert.match(events, /P2 is checkmated/);
       assert.strictEqual(await page.$$eval('#board .piece.neutral', (e) => e.length), 1);
       await move('click', '5a', '5b', '5a5b');
@@ -200,6 +217,74 @@ async function promotionShown(page) {
       await page.click('#rotate');
       await page.click('#rotate');
       await page.click('#rotate');
+    }],
+    ['Yonin Seireigi: a check passes players over, a stalemated player is skipped, both explained', async () => {
+      // P1's Rook checks P4 along file 1: P4 moves next, P2 and P3 are passed over.
+      await newGame(page, 'yonin-seireigi-compact', ['human', 'human', 'human', 'human'],
+        '4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G 1234 1');
+      plies = 0;
+      let s = await move('click', '8h', '1h', '8h1h');
+      assert.strictEqual(s.to_move, 3);
+      assert.match(s.moves[0].note, /check: P4; P2 and P3 are passed over: P4 is in check and moves first/);
+      await page.waitForFunction(() => /passed over/.test(document.getElementById('banner').textContent));
+      assert.match(await page.$eval('#moves', (e) => e.textContent), /P2 and P3 are passed over/);
+      await h.screenshot(page, opt.artefacts, 'yonin-passed-over.png');
+      // docs/rules.md §E.2 #6: after P3's King steps to 6a, P4 (not in check, no legal move) is
+      // skipped and P1 moves.
+      await newGame(page, 'yonin-seireigi-compact', ['human', 'human', 'human', 'human'],
+        '4,3K,4/6,1B,2/9/9/2K,7,4K/9/9/6,1B,2/4,1K,2,1R,1 3 - 1234 1');
+      plies = 0;
+      s = await move('click', '5a', '6a', '5a6a');
+      assert.strictEqual(s.to_move, 0);
+      assert(s.events.some((e) => e.ply === 1 && /P4 is skipped: no legal move/.test(e.text)), JSON.stringify(s.events));
+      await page.waitForFunction(() => /P4 is skipped/.test(document.getElementById('banner').textContent));
+      assert.match(await page.$eval('#moves li[data-ply="1"]', (e) => e.textContent), /P4 is skipped: no legal move/);
+      const plates = await page.$$eval('#board .plate', (e) => e.map((t) => t.textContent));
+      assert.deepStrictEqual(plates, ['P1 (person)', 'P2 (person)', 'P3 (person)', 'P4 (person)']);
+      await h.screenshot(page, opt.artefacts, 'yonin-skipped-turn.png');
+    }],
+    ['a finished game reviewed: a click on a move, the arrow keys, Japanese notation in kanji mode', async () => {
+      await newGame(page, 'seireigi', ['human', 'human']);
+      plies = 0;
+      for (const [f, t] of [['7g', '7f'], ['3c', '3d'], ['8h', '2b+'], ['3a', '2b']]) {
+        await move('click', f, t.slice(0, 2), `${f}${t}`);
+      }
+      await page.click('#resign');
+      await page.waitForFunction(() => /resign/i.test(document.getElementById('status').textContent));
+      assert.strictEqual((await h.serverState(server)).result.over, true);
+      await page.click('#moves li[data-ply="2"]');
+      await page.waitForFunction(() => /Reviewing move 2 /.test(document.getElementById('status').textContent));
+      const review = (await h.raw(server, 'GET', '/api/review?ply=2')).json;
+      assert.strictEqual((await h.positionFromSvg(page)).split(' ')[0], review.position.split(' ')[0]);
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => /Reviewing move 3 /.test(document.getElementById('status').textContent));
+      const after3 = (await h.raw(server, 'GET', '/api/review?ply=3')).json;
+      assert.strictEqual((await h.positionFromSvg(page)).split(' ')[0], after3.position.split(' ')[0]);
+      await page.click('#pieces');
+      const list = await page.$eval('#moves', (e) => e.textContent);
+      assert.match(list, /☗７六歩/);
+      assert.match(list, /☖同　/);  // 3a2b takes back on 2b
+      await h.screenshot(page, opt.artefacts, 'review-finished-game.png');
+      await page.click('#pieces');
+      await page.click('#review-live');
+      await page.waitForFunction(() => /resign/i.test(document.getElementById('status').textContent));
+      // Downloads are named after the variant, the players and the date.
+      const names = await page.evaluate(async () => Promise.all(['/api/kif', '/api/record'].map(async (u) => (await fetch(u)).headers.get('Content-Disposition'))));
+      assert.match(names[0], /filename="seireigi-human-vs-human-\d{4}-\d\d-\d\d\.kif"/);
+      assert.match(names[1], /filename="seireigi-human-vs-human-\d{4}-\d\d-\d\d\.game"/);
+    }],
+    ['a variant file added to the data folder shows in the menu without a reload', async () => {
+      const yaml = ['name: My Minishogi', 'board: {files: 5, ranks: 5}', 'players:',
+        '  - {name: Sente, orientation: north}', '  - {name: Gote, orientation: south}',
+        'starting_player: Sente', 'catalogues: [shogi]',
+        'base_pieces: [pawn, silver, gold, bishop, rook, king]', 'royal: king', 'zone_depth: 1',
+        'promotions:', '  pawn: tokin', '  silver: promoted_silver', '  bishop: dragon_horse',
+        '  rook: dragon_king', 'setup:', '  position: rbsgk/4p/5/P4/KGSBR b - 1', 'drops:',
+        '  enabled: true', ''].join('\n');
+      fs.mkdirSync(`${server.dataDir}/variants`, { recursive: true });
+      fs.writeFileSync(`${server.dataDir}/variants/my-mini.yaml`, yaml);
+      await page.focus('#variant');
+      await waitForVariantOptions(page, 'file:my-mini.yaml');
     }],
     ['Dai Seireigi drawn with full hands', async () => {
       await waitForVariantOptions(page, 'dai-seireigi');
@@ -228,8 +313,10 @@ async function promotionShown(page) {
       const legendOf = async (abbr, shot) => {
         const c = await h.center(page, `#board .piece[data-hand-owner="0"][data-abbr="${abbr}"]`);
         await page.mouse.move(c.x, c.y);
-        await page.waitForSelector('#legend .legend-mark');
-        const kinds = await page.$$eval('#legend .legend-mark', (e) => e.map((m) => m.getAttribute('class')));
+        // A piece in hand: its reach on a small board of its own, not over the game's pieces.
+        await page.waitForSelector('#reach-board .legend-mark');
+        assert.strictEqual(await page.$$eval('#legend .legend-mark', (e) => e.length), 0);
+        const kinds = await page.$$eval('#reach-board .legend-mark', (e) => e.map((m) => m.getAttribute('class')));
         await h.screenshot(page, opt.artefacts, shot);
         await page.mouse.move(5, 5);
         return kinds;
@@ -274,6 +361,7 @@ async function promotionShown(page) {
     ['a game against the engine at 0.5 s per move: click to reply time; the analysis panel', async () => {
       await page.$eval('#engine-seconds', (e) => { e.value = '0.5'; });
       await newGame(page, 'seireigi', ['human', 'engine:10']);
+      assert.deepStrictEqual(await page.$$eval('#board .plate', (e) => e.map((t) => t.textContent)), ['Sente (you)', 'Gote (engine, level 10)']);
       plies = 0;
       const times = [];
       for (const [f, t] of [['7g', '7f'], ['2g', '2f']]) {
@@ -291,9 +379,23 @@ async function promotionShown(page) {
       report.push(`click to the engine's reply drawn (engine:10, 0.5 s per move): ${times.join(', ')} ms`);
       await page.$eval('#analyse-seconds', (e) => { e.value = '0.5'; });
       await page.click('#analyse');
-      await page.waitForFunction(() => /best line: \S+/.test(document.getElementById('analysis').textContent), { timeout: 10000 });
+      await page.waitForFunction(() => /best line: \S+/.test(document.getElementById('analysis').textContent), { timeout: 30000 });
+      const summary = await page.$eval('#analysis .summary', (e) => e.textContent);
+      assert.match(summary, /^([+][0-9.]+ for (Sente|Gote)|even|(Sente|Gote) mates in \d+)$/);
+      assert(!(await page.$eval('#eval-bar', (e) => e.hidden)), 'no evaluation bar');
+      assert.strictEqual(await page.$$eval('#arrow .arrow', (e) => e.length), 1);
       report.push(`analysis: ${await page.$eval('#analysis', (e) => e.textContent)}`);
-      await h.screenshot(page, opt.artefacts, 'seireigi-engine.png');
+      await h.screenshot(page, opt.artefacts, 'evaluation-bar-and-arrow.png');
+      // The hint: the engine's move for the person to move, as text and arrow.
+      await page.click('#hint');
+      await page.waitForFunction(() => /^Hint: \S+/.test(document.querySelector('#analysis .summary')?.textContent || ''), { timeout: 30000 });
+      const hint = (await page.$eval('#analysis .summary', (e) => e.textContent)).split(' ')[1];
+      assert((await h.serverState(server)).legal.some((m) => m.text === hint), `hint ${hint} is not legal`);
+      // The analysis belongs to the position on screen: a step back clears it.
+      await page.click('#review-back');
+      await page.waitForFunction(() => document.getElementById('analysis').textContent === '' && document.getElementById('eval-bar').hidden);
+      assert.strictEqual(await page.$$eval('#arrow .arrow', (e) => e.length), 0);
+      await page.click('#review-live');
     }],
     ['no error on the page', async () => {
       assert.strictEqual(page.errors || 0, 0);

@@ -1,5 +1,6 @@
-// Smoke test of the web board (default test run): the page loads and draws the game the server
-// holds; one move by clicks, answered by the random player; the safety rules of the server.
+// Smoke test of the web board (default test run): the first page is a game against the engine;
+// one move by clicks, answered by the engine; a step back through the game and back to it; a
+// position imported as a new game; the safety rules of the server.
 'use strict';
 
 const assert = require('assert');
@@ -11,26 +12,59 @@ const h = require('./harness');
   const browser = await h.launch(opt.chromium);
   let page;
   let token;
+  let startPosition;
   await h.run([
     ['the page draws the start of Seireigi', async () => {
       page = await h.openBoard(browser, server);
       console.log(`page load: ${page.loadMs} ms`);
       assert.strictEqual(await page.$$eval('#board rect.sq', (e) => e.length), 81);
       assert.strictEqual(await page.$$eval('#board .piece[data-square]', (e) => e.length), 40);
-      await h.checkPosition(page, server, 'loading');
+      const state = await h.checkPosition(page, server, 'loading');
+      // You against the engine at full strength, and the plates say so.
+      assert.deepStrictEqual(state.seats, ['human', 'engine']);
+      startPosition = state.position;
+      const plates = await page.$$eval('#board .plate', (e) => e.map((t) => t.textContent));
+      assert.deepStrictEqual(plates, ['Sente (you)', 'Gote (engine)']);
       token = await page.$eval('meta[name="seireigi-token"]', (m) => m.content);
       assert.match(token, /^[0-9a-f]{32}$/);
     }],
-    ['a move by click-click, and the random player replies', async () => {
+    ['a move by click-click, and the engine replies', async () => {
       const t0 = Date.now();
       await h.clickSquare(page, '7g');
       assert(await page.$('#board circle.dest'), 'no legal destination is highlighted');
       await h.clickSquare(page, '7f');
       await h.waitForMoves(page, 2);
-      console.log(`click to reply: ${Date.now() - t0} ms`);
+      console.log(`click to the engine's reply: ${Date.now() - t0} ms`);
       const state = await h.checkPosition(page, server, '7g7f and the reply');
       assert.strictEqual(state.moves[0].text, '7g7f');
       await h.screenshot(page, opt.artefacts, 'smoke.png');
+    }],
+    ['a step back shows the start, the arrow key forward and the button return to the game', async () => {
+      const live = await h.serverState(server);
+      await page.click('#review-back');
+      await page.waitForFunction(() => /Reviewing move 1 /.test(document.getElementById('status').textContent));
+      const review = (await h.raw(server, 'GET', '/api/review?ply=1')).json;
+      const board = (await h.positionFromSvg(page)).split(' ')[0];
+      assert.strictEqual(board, review.position.split(' ')[0]);
+      assert.strictEqual(await page.$$eval('#moves li.reviewed', (e) => e.length), 1);
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => /Reviewing the start/.test(document.getElementById('status').textContent));
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => /Reviewing move 1 /.test(document.getElementById('status').textContent));
+      await page.click('#review-live');
+      await page.waitForFunction(() => !/Reviewing/.test(document.getElementById('status').textContent));
+      assert.strictEqual((await h.checkPosition(page, server, 'returning to the game')).position, live.position);
+    }],
+    ['a position imported (a USI line with moves) starts a game from it', async () => {
+      const line = `sfen ${startPosition} moves 2g2f 8c8d`;
+      await page.$eval('#import-text', (e, v) => { e.value = v; }, line);
+      await page.click('#import');  // the unfinished game is replaced: the harness confirms
+      await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2 &&
+        /2g2f/.test(document.getElementById('moves').textContent));
+      const state = await h.checkPosition(page, server, 'the import');
+      assert.deepStrictEqual(state.moves.map((m) => m.text), ['2g2f', '8c8d']);
+      assert.deepStrictEqual(state.seats, ['human', 'engine']);
+      assert.strictEqual(state.to_move, 0);
     }],
     ['a request for another host name gets 403', async () => {
       const r = await h.raw(server, 'GET', '/api/state', { headers: { Host: 'attacker.example:80' } });

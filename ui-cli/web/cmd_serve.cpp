@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <ctime>
 #include <iostream>
 #include <random>
 
@@ -29,6 +30,7 @@
 #include "text/notation.h"
 #include "text/start_position.h"
 #include "text/words.h"
+#include "view/score_words.h"
 #include "web/data_folder.h"
 #include "web/game_json.h"
 #include "web/json_text.h"
@@ -186,7 +188,7 @@ class WebServer {
         return 2;
     }
 
-    // The autosaved game, else a new Seireigi game: a person against the random player.
+    // The autosaved game, else a new Seireigi game: a person against the engine.
     void restore_or_start() {
         if (std::filesystem::exists(folder_.autosave())) {
             const std::string why = load_record(folder_.autosave());
@@ -199,8 +201,7 @@ class WebServer {
             std::cerr << "warning: cannot resume the autosaved game (" << why
                       << "); starting a new one\n";
         }
-        new_game("seireigi", "",
-                 {"human", "random:" + std::to_string(std::random_device{}() % 100000)});
+        new_game("seireigi", "", {"human", "engine"});
     }
 
     // A message, or "" when the record at `path` is now the game.
@@ -223,15 +224,27 @@ class WebServer {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
         const auto& lv = std::get<web::LoadedVariant>(loaded);
+        // A USI position line is welcome too: "[position] [sfen] TEXT [moves M1 M2 ...]",
+        // "startpos [moves ...]".
+        std::vector<std::string> words = split_words(position);
+        std::vector<std::string> moves;
+        if (auto at = std::find(words.begin(), words.end(), "moves"); at != words.end()) {
+            moves.assign(at + 1, words.end());
+            words.erase(at, words.end());
+        }
+        if (!words.empty() && words.front() == "position") words.erase(words.begin());
+        if (!words.empty() && words.front() == "sfen") words.erase(words.begin());
+        std::string text;
+        for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
         PositionState start;
-        if (position.empty() || position == "start") {
+        if (text.empty() || text == "start" || text == "startpos") {
             try {
                 start = start_state(*lv.variant);
             } catch (const std::exception& e) {
                 return std::string(e.what());
             }
         } else {
-            auto read = read_position(*lv.variant, position);
+            auto read = read_position(*lv.variant, text);
             if (auto* d = std::get_if<Diagnostic>(&read)) return "position: " + d->text();
             start = std::get<PositionState>(read);
             if (const auto problems = impossible_position_problems(*lv.variant, start);
@@ -239,7 +252,7 @@ class WebServer {
                 return "position: this position cannot arise in a game: " +
                        problems.front().message;
         }
-        return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms);
+        return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms, moves);
     }
 
     void serve_asset(const std::string& path, httplib::Response& res) {
@@ -361,11 +374,26 @@ class WebServer {
         server_.Get("/api/piece", [this](const httplib::Request& req, httplib::Response& res) {
             piece_legend(req, res);
         });
+        server_.Get("/api/review", [this](const httplib::Request& req, httplib::Response& res) {
+            const auto ply = int_param(req, "ply");
+            std::string json;
+            std::string refusal = "no game is in progress";
+            game_.read([&](const web::GameView& v) {
+                refusal.clear();
+                if (!ply || *ply > v.game.ply())
+                    refusal = "ply: a number of moves from 0 to " + std::to_string(v.game.ply());
+                else
+                    json = web::review_json(v, *ply);
+            });
+            if (!refusal.empty()) return send_error(res, 400, refusal);
+            send_json(res, json);
+        });
         server_.Get("/api/analyse", [this](const httplib::Request& req, httplib::Response& res) {
             analyse(req, res);
         });
         server_.Get("/api/record", [this](const httplib::Request&, httplib::Response& res) {
-            res.set_header("Content-Disposition", "attachment; filename=\"seireigi.game\"");
+            res.set_header("Content-Disposition",
+                           "attachment; filename=\"" + download_name("game") + "\"");
             res.set_content(write_record(game_.record()), "text/plain; charset=utf-8");
         });
         server_.Get("/api/kif", [this](const httplib::Request&, httplib::Response& res) {
@@ -377,7 +405,8 @@ class WebServer {
                     kif = write_kif(v.game, v.seats);
             });
             if (!refusal.empty()) return send_error(res, 400, "no KIF: " + refusal);
-            res.set_header("Content-Disposition", "attachment; filename=\"seireigi.kif\"");
+            res.set_header("Content-Disposition",
+                           "attachment; filename=\"" + download_name("kif") + "\"");
             res.set_content(kif, "text/plain; charset=utf-8");
         });
 
@@ -435,8 +464,11 @@ class WebServer {
         });
     }
 
-    // The engine's view of the position on screen: ?ms=TIME (default 1000, at most 60000).
-    // One analysis at a time; the game goes on meanwhile.
+    // The engine's view of a position of the game: ?ms=TIME (default 1000, 10 to 60000) and
+    // ?ply=N (the position after N moves, for a review; default: the position now). One analysis
+    // at a time; the game goes on meanwhile. The answer says whose score it is ("+1.20 for
+    // Sente"), gives each player's score (two players: the one score from each side; three or
+    // four: each player's standing, docs/engine.md), the best move and the best line.
     void analyse(const httplib::Request& req, httplib::Response& res) {
         int ms = search::kDefaultMoveMs;
         if (req.has_param("ms")) {
@@ -445,32 +477,75 @@ class WebServer {
                 return send_error(res, 400, "ms: the thinking time, 10 to 60000 milliseconds");
             ms = *given;
         }
+        const auto asked_ply = int_param(req, "ply");
+        if (req.has_param("ply") && !asked_ply)
+            return send_error(res, 400, "ply: a number of moves played");
         std::unique_lock busy(analysis_, std::try_to_lock);
         if (!busy.owns_lock()) return send_error(res, 409, "an analysis is already running");
         std::shared_ptr<const Variant> variant;
-        PositionState start;
-        std::vector<Move> moves;
-        bool over = true;
+        PositionState at;
+        KeyHistory history;
+        int ply = 0;
+        std::string refusal = "no game is in progress";
         game_.read([&](const web::GameView& view) {
-            variant = view.game.variant_ptr();
-            start = view.game.start();
-            moves = view.game.moves();
-            over = view.game.over();
+            const Game& g = view.game;
+            ply = asked_ply.value_or(g.ply());
+            if (ply > g.ply()) {
+                refusal = "ply: the game has " + std::to_string(g.ply()) + " moves";
+                return;
+            }
+            refusal = ply == g.ply() && g.over() ? "the game is over: nothing to analyse" : "";
+            variant = g.variant_ptr();
+            at = g.state_after(ply);
+            history = g.key_history();
+            while (history.ply() > ply) history.pop();
         });
-        if (!variant) return send_error(res, 400, "no game is in progress");
-        if (over) return send_error(res, 400, "the game is over: nothing to analyse");
+        if (!refusal.empty()) return send_error(res, 400, refusal);
         std::string why;
         auto engine = search::Engine::create(variant, search::Options{}, &why);
         if (!engine) return send_error(res, 400, "no engine for this variant: " + why);
-        engine->set_position(start, moves);
+        try {
+            engine->set_position_with_history(at, history);
+        } catch (const std::exception& e) {
+            return send_error(res, 400, std::string("cannot analyse this position: ") + e.what());
+        }
         search::Limits limits;
         limits.movetime_ms = ms;
-        const search::Result r = engine->search(limits, {});
+        std::vector<int> standings;  // three or four players: each one's score
+        const search::Result r = engine->search(
+            limits, [&](const search::Info& info) { standings = info.player_scores; });
+        const Player mover = at.to_move;
+        if (r.best.is_null())
+            return send_error(res, 400, variant->players[mover].name + " has no legal move");
         web::JsonWriter j;
         j.begin_object();
-        j.field("score", search::describe_score(r.score)).field("depth", r.depth);
+        j.field("ply", ply).field("player", mover);
+        j.field("score", search::describe_score(r.score));
+        j.field("summary", cli::score_words(*variant, mover, r.score));
+        j.field("mate", r.score.mate ? r.score.mate_in : 0);
+        j.field("depth", r.depth);
         j.field("nodes", static_cast<long long>(r.nodes)).field("time_ms", r.time_ms);
-        j.field("ply", static_cast<int>(moves.size()));
+        // Each player's score in centipawns from that player's view (a mate counts as 100
+        // pawns), or null for a player out of the game.
+        constexpr int kMateShown = 10000;
+        const int own =
+            r.score.mate ? (r.score.mate_in > 0 ? kMateShown : -kMateShown) : r.score.cp;
+        j.key("scores").begin_array();
+        for (Player p = 0; p < variant->num_players(); ++p) {
+            if (variant->num_players() == 2)
+                j.value(p == mover ? own : -own);
+            else if (p < static_cast<Player>(standings.size()) &&
+                     standings[static_cast<std::size_t>(p)] != search::kPlayerOut)
+                j.value(p == mover ? own : standings[static_cast<std::size_t>(p)]);
+            else
+                j.null();
+        }
+        j.end_array();
+        j.key("best").begin_object();
+        j.field("from", r.best.is_drop() ? -1 : r.best.from()).field("to", r.best.to());
+        j.field("drop", r.best.is_drop() ? r.best.dropped() : -1);
+        j.field("text", write_move(*variant, r.best));
+        j.end_object();
         j.key("pv").begin_array();
         for (Move m : r.pv) j.value(write_move(*variant, m));
         j.end_array();
@@ -478,12 +553,33 @@ class WebServer {
         send_json(res, j.text());
     }
 
-    // The reach of a piece for the legend: ?square=S (a piece on the board, in the position on
-    // screen) or ?player=P&type=T (a piece in hand, drawn alone in the middle of the board).
+    // A download's file name: the variant, the players and the date, e.g.
+    // "seireigi-human-vs-engine-2026-11-28.kif" (letters, digits and '-' only).
+    std::string download_name(const std::string& extension) {
+        std::string name = "seireigi";
+        game_.read([&](const web::GameView& v) {
+            name = v.game.variant().id;
+            for (std::size_t i = 0; i < v.seats.size(); ++i)
+                name += (i == 0 ? "-" : "-vs-") + split(v.seats[i], ':').front();
+        });
+        const std::time_t now = std::time(nullptr);
+        char date[16] = {};
+        std::tm local{};
+        if (localtime_r(&now, &local)) std::strftime(date, sizeof date, "%Y-%m-%d", &local);
+        std::string out;
+        for (char c : name + "-" + date)
+            out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '-';
+        return out + "." + extension;
+    }
+
+    // The reach of a piece for the legend: ?square=S (a piece on the board, in the position now,
+    // or with &ply=N after N moves, for a review) or ?player=P&type=T (a piece in hand, drawn
+    // alone in the middle of the board).
     void piece_legend(const httplib::Request& req, httplib::Response& res) {
         const auto square = int_param(req, "square");
         const auto player = int_param(req, "player");
         const auto type = int_param(req, "type");
+        const auto ply = int_param(req, "ply");
         // What the reach needs is copied while the game is locked and computed after, so that
         // a slow legend never holds up a move.
         std::shared_ptr<const Variant> variant;
@@ -494,7 +590,7 @@ class WebServer {
         game_.read([&](const web::GameView& view) {
             const Variant& v = view.game.variant();
             variant = view.game.variant_ptr();
-            st = view.game.current();
+            st = ply && *ply <= view.game.ply() ? view.game.state_after(*ply) : view.game.current();
             refusal.clear();
             if (square) {
                 if (*square >= v.geo.squares() || st.board[*square] == kEmpty) {
@@ -502,7 +598,7 @@ class WebServer {
                     return;
                 }
                 from = *square;
-                neutral = !view.game.position().is_active(owner_of(st.board[from]));
+                neutral = ((st.active >> owner_of(st.board[from])) & 1) == 0;
             } else if (player && type && *player < v.num_players() &&
                        *type < static_cast<int>(v.types.size()) && v.types[*type].is_base) {
                 st = empty_state(v);

@@ -1,5 +1,7 @@
 #include "web/game_json.h"
 
+#include "game/turn_notes.h"
+#include "record/kif.h"
 #include "text/notation.h"
 #include "web/json_text.h"
 
@@ -57,7 +59,16 @@ void write_variant(JsonWriter& j, const Variant& v, const std::string& name_in_r
     j.key("hand_types").begin_array();
     for (PieceType t : v.hand_types) j.value(t);
     j.end_array();
-    j.field("kif", v.geo.files == 9 && v.geo.ranks == 9 && v.num_players() == 2);
+    j.field("kif", !kif_unsupported(v).has_value());
+    // Each player's promotion zone, for the board's shading.
+    j.key("zones").begin_array();
+    for (Player p = 0; p < v.num_players(); ++p) {
+        j.begin_array();
+        for (Square s = 0; s < v.geo.squares(); ++s)
+            if (v.in_zone(p, s)) j.value(s);
+        j.end_array();
+    }
+    j.end_array();
     j.end_object();
 }
 
@@ -67,27 +78,15 @@ void write_move_fields(JsonWriter& j, const Variant& v, Move m) {
     j.field("text", write_move(v, m));
 }
 
-}  // namespace
-
-std::string game_json(const GameView& view) {
-    const Game& g = view.game;
+// The position after `ply` moves as the page draws it: its text, the player to move, the players
+// in the game, the board, the hands, the move that led to it and the players in check.
+void write_shown_position(JsonWriter& j, const Game& g, int ply) {
     const Variant& v = g.variant();
-    const GenericPosition& pos = g.position();
-    const PositionState st = g.current();
-    JsonWriter j;
-    j.begin_object();
-    j.field("version", static_cast<long long>(view.version));
-    write_variant(j, v, view.variant_name);
-    j.key("seats").begin_array();
-    for (const auto& s : view.seats) j.value(s);
-    j.end_array();
-    j.key("notices").begin_array();
-    for (const auto& n : view.notices) j.value(n);
-    j.end_array();
+    const PositionState& st = g.state_after(ply);
     j.field("position", write_position(v, st));
-    j.field("to_move", g.to_move()).field("ply", g.ply());
+    j.field("to_move", st.to_move).field("ply", ply);
     j.key("active").begin_array();
-    for (Player p = 0; p < v.num_players(); ++p) j.value(pos.is_active(p));
+    for (Player p = 0; p < v.num_players(); ++p) j.value(((st.active >> p) & 1) != 0);
     j.end_array();
     // One entry per square: null, or the owner, the base type and whether it is promoted.
     j.key("board").begin_array();
@@ -108,6 +107,36 @@ std::string game_json(const GameView& view) {
         j.end_array();
     }
     j.end_array();
+    j.key("last");
+    if (ply > 0) {
+        j.begin_object();
+        write_move_fields(j, v, g.moves()[static_cast<std::size_t>(ply - 1)]);
+        j.end_object();
+    } else {
+        j.null();
+    }
+    j.key("in_check").begin_array();
+    if (!(g.over() && ply == g.ply()))
+        for (Player p : g.checked_after(ply)) j.value(p);
+    j.end_array();
+}
+
+}  // namespace
+
+std::string game_json(const GameView& view) {
+    const Game& g = view.game;
+    const Variant& v = g.variant();
+    JsonWriter j;
+    j.begin_object();
+    j.field("version", static_cast<long long>(view.version));
+    write_variant(j, v, view.variant_name);
+    j.key("seats").begin_array();
+    for (const auto& s : view.seats) j.value(s);
+    j.end_array();
+    j.key("notices").begin_array();
+    for (const auto& n : view.notices) j.value(n);
+    j.end_array();
+    write_shown_position(j, g, g.ply());
     j.key("legal").begin_array();
     for (Move m : g.legal_moves()) {
         j.begin_object();
@@ -115,25 +144,21 @@ std::string game_json(const GameView& view) {
         j.end_object();
     }
     j.end_array();
-    j.key("last");
-    if (g.ply() > 0) {
-        j.begin_object();
-        write_move_fields(j, v, g.moves().back());
-        j.end_object();
-    } else {
-        j.null();
-    }
-    j.key("in_check").begin_array();
-    if (!g.over())
-        for (Player p = 0; p < v.num_players(); ++p)
-            if (pos.is_active(p) && pos.in_check(p)) j.value(p);
-    j.end_array();
+    // Each move with who made it, who it left in check and who was passed over (turn_notes.h).
+    const std::vector<TurnNote> notes = turn_notes(g);
+    const std::vector<std::string> japanese =
+        kif_unsupported(v) ? std::vector<std::string>{} : japanese_moves(g);
     j.key("moves").begin_array();
-    for (int i = 0; i < g.ply(); ++i)
-        j.begin_object()
-            .field("text", write_move(v, g.moves()[i]))
-            .field("by", g.mover_of(i))
-            .end_object();
+    for (int i = 0; i < g.ply(); ++i) {
+        const TurnNote& n = notes[static_cast<std::size_t>(i)];
+        j.begin_object().field("text", write_move(v, g.moves()[i])).field("by", g.mover_of(i));
+        j.key("check").begin_array();
+        for (Player p : n.checked) j.value(p);
+        j.end_array();
+        j.field("note", describe_turn_note(v, n));
+        if (!japanese.empty()) j.field("japanese", japanese[static_cast<std::size_t>(i)]);
+        j.end_object();
+    }
     j.end_array();
     j.key("events").begin_array();
     for (const GameEvent& e : g.events())
@@ -149,6 +174,15 @@ std::string game_json(const GameView& view) {
     for (int s : g.impasse_scores()) j.value(s);
     j.end_array();
     j.field("impasse_threshold", v.impasse_threshold);
+    j.end_object();
+    return j.text();
+}
+
+std::string review_json(const GameView& view, int ply) {
+    JsonWriter j;
+    j.begin_object();
+    j.field("version", static_cast<long long>(view.version));
+    write_shown_position(j, view.game, ply);
     j.end_object();
     return j.text();
 }

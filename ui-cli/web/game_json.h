@@ -17,6 +17,10 @@ namespace seireigi::web {
 // the players in check, the moves played, the events, the result and the seats.
 std::string game_json(const GameView& view);
 
+// The position after `ply` moves of the game (0 <= ply <= the moves played), for reviewing it:
+// the same position fields as game_json, without legal moves.
+std::string review_json(const GameView& view, int ply);
+
 std::string reach_json(const cli::PieceReach& reach);
 
 // {"error": message}

@@ -58,8 +58,8 @@ void WebGame::end_match() {
 std::optional<std::string> WebGame::start(std::string variant_name,
                                           std::shared_ptr<const Variant> variant,
                                           const PositionState& start,
-                                          const std::vector<std::string>& seat_specs,
-                                          int engine_ms) {
+                                          const std::vector<std::string>& seat_specs, int engine_ms,
+                                          const std::vector<std::string>& moves) {
     if (auto why = Game::unfit_for_play(*variant, start)) return *why;
     if (static_cast<int>(seat_specs.size()) != variant->num_players())
         return variant->name + " has " + std::to_string(variant->num_players()) +
@@ -74,6 +74,12 @@ std::optional<std::string> WebGame::start(std::string variant_name,
         seats.push_back(std::move(std::get<std::unique_ptr<Seat>>(made)));
     }
     Game game(variant, start);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        auto read = game.read_move(moves[i]);
+        if (auto* d = std::get_if<Diagnostic>(&read))
+            return "move " + std::to_string(i + 1) + " (" + moves[i] + "): " + d->text();
+        game.play(std::get<Move>(read));
+    }
     return launch(std::move(game), std::move(seats), std::move(variant_name), engine_ms);
 }
 

@@ -48,11 +48,13 @@ class WebGame {
     // "random[:SEED]", "engine[:LEVEL]" (level 1-20) thinking `engine_ms` per move: the kinds
     // anyone may name (make_seat), never a program to start. A record's seats that are not of
     // these kinds are played by the engine, and the game's notices say so.
+    // `moves` (move text) are played from `start` before the game goes on.
     std::optional<std::string> start(std::string variant_name,
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
                                      const std::vector<std::string>& seat_specs,
-                                     int engine_ms = search::kDefaultMoveMs);
+                                     int engine_ms = search::kDefaultMoveMs,
+                                     const std::vector<std::string>& moves = {});
     std::optional<std::string> resume(const GameRecord& record,
                                       std::shared_ptr<const Variant> variant);
     std::optional<std::string> play(std::string_view move_text);

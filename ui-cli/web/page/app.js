@@ -14,11 +14,15 @@ const FACING = { north: 0, east: 90, south: 180, west: 270 };
 let S = null;             // the last state from the server
 let shownNotices = '';    // the game's notices last shown
 let rotation = 0;         // quarter turns of the view
+let seatsKey = '';        // the game's variant and seats: the view turns when they change
 let kanji = false;
 let selected = null;      // {square} or {player, type} (a piece in hand)
 let drag = null;          // {start: {x, y}, ghost, source}
 let legendKey = '';
 let polling = false;
+let review = null;        // {ply, data}: an earlier position of the game, shown instead of now
+let analysis = null;      // {key, data}: the engine's view of the position with that key
+let analysing = '';       // the key of the position an analysis runs for
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,9 +83,26 @@ function hideMessage() { $('message').hidden = true; }
 // ---- what the state says ----
 
 const V = () => S.variant;
+// The position on screen: the game now, or the one under review.
+const P = () => (review ? review.data : S);
+const shownKey = () => `${S.variant.source}|${P().ply}|${P().position}`;
 const squareName = (s) => `${V().files - (s % V().files)}${String.fromCharCode(97 + Math.floor(s / V().files))}`;
 const delimited = (abbr) => (abbr.length > 1 ? `(${abbr})` : abbr);
-const personToMove = () => !S.result.over && S.seats[S.to_move] === 'human';
+const personToMove = () => !review && !S.result.over && S.seats[S.to_move] === 'human';
+const people = () => S.seats.filter((s) => s === 'human').length;
+
+// Who holds a seat, in words: "you" when one person plays, "engine, level 10", "random mover".
+function seatWords(spec) {
+  if (spec === 'human') return people() === 1 ? 'you' : 'person';
+  const [kind, ...rest] = spec.split(':');
+  if (kind === 'random') return 'random mover';
+  if (kind === 'engine') {
+    const level = rest.find((r) => /^\d+$/.test(r));
+    return level && level !== '20' ? `engine, level ${level}` : 'engine';
+  }
+  return spec;
+}
+const playerLabel = (p) => `${V().players[p].name} (${seatWords(S.seats[p])})`;
 
 // The face a piece shows: its own type, or what it promotes to.
 function faceOf(type, promoted) {
@@ -100,6 +121,7 @@ function label(owner, type, promoted, neutral) {
 }
 
 function movesFrom(source) {
+  if (review) return [];
   return S.legal.filter((m) => (source.square !== undefined
     ? m.from === source.square : m.from === -1 && m.drop === source.type));
 }
@@ -112,13 +134,50 @@ function setState(state) {
   if (S && state.version <= S.version) return;
   const changedGame = !S || S.variant.source !== state.variant.source || S.ply !== state.ply ||
     S.version !== state.version;
+  const before = S;
   S = state;
+  // A review ends when the game it looked at is gone (a new game, an undo past it).
+  if (review && (state.variant.source !== before.variant.source || review.ply > state.ply ||
+    state.moves.slice(0, review.ply).some((m, i) => m.text !== before.moves[i].text))) review = null;
   if (changedGame) { selected = null; legendKey = ''; }
+  const key = `${state.variant.source}|${state.seats.join(',')}`;
+  if (key !== seatsKey) { seatsKey = key; rotation = facingRotation(); }
   render();
+  announce(before, state);
   // How the game was set up (a record's seat replaced by the engine): said once per game.
   const notices = (state.notices || []).join('\n');
   if (notices && notices !== shownNotices) showMessage(notices);
   shownNotices = notices;
+}
+
+// The quarter turns that put the one person at the board at its bottom edge; none when more
+// people (or nobody) play: the flip button turns it then.
+function facingRotation() {
+  const humans = S.seats.map((s, p) => (s === 'human' ? p : -1)).filter((p) => p >= 0);
+  if (humans.length !== 1) return 0;
+  return (4 - FACING[V().players[humans[0]].orientation] / 90) % 4;
+}
+
+// What happened with the last moves (checks, players passed over or skipped, eliminations, the
+// end), said in a short banner.
+function announce(before, state) {
+  if (!before || before.variant.source !== state.variant.source || state.ply <= before.ply) return;
+  const lines = [];
+  for (let i = before.ply; i < state.ply; ++i) {
+    const m = state.moves[i];
+    if (m.note) lines.push(`${state.variant.players[m.by].name} ${m.text}: ${m.note}`);
+    for (const e of state.events) if (e.ply === i + 1) lines.push(e.text);
+  }
+  if (lines.length) showBanner(lines.slice(-3).join('\n'));
+}
+
+let bannerTimer = null;
+function showBanner(text) {
+  const b = $('banner');
+  b.textContent = text;
+  b.hidden = false;
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => { b.hidden = true; }, 5000);
 }
 
 // Hand rows per side: as many as the hand types need along the board's edge.
@@ -153,14 +212,17 @@ function render() {
   drawPieces(boardG);
   el('g', { id: 'legend' }, boardG);
   drawHands(world, M, W, H);
+  if (analysis && analysis.key !== shownKey()) analysis = null;
+  drawArrow(boardG);
   drawStatus();
   drawMoves();
   drawControls();
+  drawAnalysis();
 }
 
 function drawSquares(g) {
   const v = V();
-  const lastSquares = S.last ? [S.last.from, S.last.to] : [];
+  const lastSquares = P().last ? [P().last.from, P().last.to] : [];
   const checked = kingSquaresInCheck();
   const dests = selected ? movesFrom(selected).map((m) => m.to) : [];
   for (let s = 0; s < v.files * v.ranks; ++s) {
@@ -172,15 +234,54 @@ function drawSquares(g) {
     if (checked.includes(s)) cls.push('check');
     el('rect', { class: cls.join(' '), x: x * CELL, y: y * CELL, width: CELL, height: CELL, 'data-square': s, 'data-name': squareName(s) }, g);
   }
+  // Promotion zones, tinted in their player's colour (every player still in the game).
+  v.zones.forEach((zone, p) => {
+    if (!P().active[p]) return;
+    for (const s of zone) {
+      el('rect', { class: 'zone', 'data-zone': p, x: (s % v.files) * CELL, y: Math.floor(s / v.files) * CELL, width: CELL, height: CELL, fill: COLORS[p][1] }, g);
+    }
+  });
+  // Legal destinations of the selected piece: a dot on an empty square, a ring round a piece
+  // it would take.
   for (const s of new Set(dests)) {
-    el('circle', { class: 'dest', cx: (s % v.files + 0.5) * CELL, cy: (Math.floor(s / v.files) + 0.5) * CELL, r: CELL * 0.16, 'data-dest': s }, g);
+    const cx = (s % v.files + 0.5) * CELL;
+    const cy = (Math.floor(s / v.files) + 0.5) * CELL;
+    if (P().board[s]) el('circle', { class: 'dest dest-take', cx, cy, r: CELL * 0.44, 'data-dest': s }, g);
+    else el('circle', { class: 'dest', cx, cy, r: CELL * 0.16, 'data-dest': s }, g);
   }
+}
+
+// The engine's best move: an arrow from the piece (or, for a drop, from the middle of the
+// square's edge nearest its player) to its square.
+function drawArrow(g) {
+  const g2 = el('g', { id: 'arrow' }, g);
+  if (!analysis) return;
+  const best = analysis.data.best;
+  const v = V();
+  const at = (s) => [(s % v.files + 0.5) * CELL, (Math.floor(s / v.files) + 0.5) * CELL];
+  const [x2, y2] = at(best.to);
+  let x1;
+  let y1;
+  if (best.from >= 0) [x1, y1] = at(best.from);
+  else {
+    const a = (FACING[v.players[analysis.data.player].orientation] * Math.PI) / 180;
+    x1 = x2 - Math.sin(a) * CELL * 1.2;
+    y1 = y2 + Math.cos(a) * CELL * 1.2;
+  }
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  const ux = (x2 - x1) / len;
+  const uy = (y2 - y1) / len;
+  const tip = [x2 - ux * CELL * 0.15, y2 - uy * CELL * 0.15];
+  const base = [tip[0] - ux * CELL * 0.4, tip[1] - uy * CELL * 0.4];
+  el('line', { class: 'arrow', x1, y1, x2: base[0], y2: base[1] }, g2);
+  const w = CELL * 0.22;
+  el('path', { class: 'arrow-head', d: `M${tip[0]},${tip[1]}L${base[0] - uy * w},${base[1] + ux * w}L${base[0] + uy * w},${base[1] - ux * w}Z` }, g2);
 }
 
 function kingSquaresInCheck() {
   const out = [];
-  S.board.forEach((p, s) => {
-    if (p && V().types[p[1]].royal && S.in_check.includes(p[0])) out.push(s);
+  P().board.forEach((p, s) => {
+    if (p && V().types[p[1]].royal && P().in_check.includes(p[0])) out.push(s);
   });
   return out;
 }
@@ -200,7 +301,7 @@ function drawCoordinates(g) {
 
 // A piece: a pentagon pointing the way its owner faces, with its name.
 function drawPiece(parent, cx, cy, owner, type, promoted, attrs) {
-  const neutral = !S.active[owner];
+  const neutral = !P().active[owner];
   const facing = FACING[V().players[owner].orientation];
   const cls = ['piece'];
   if (promoted) cls.push('promoted');
@@ -223,7 +324,7 @@ function drawPiece(parent, cx, cy, owner, type, promoted, attrs) {
 
 function drawPieces(g) {
   const v = V();
-  S.board.forEach((p, s) => {
+  P().board.forEach((p, s) => {
     if (!p) return;
     const [owner, type, promoted] = p;
     const piece = drawPiece(g, (s % v.files + 0.5) * CELL, (Math.floor(s / v.files) + 0.5) * CELL,
@@ -252,7 +353,7 @@ function drawHands(world, M, W, H) {
     else place = (i, r) => [M + W + near + (r + 0.5) * CELL, M + H - (i + 0.5) * CELL];
     let i = 0;
     v.hand_types.forEach((type, k) => {
-      const count = S.hands[p][k];
+      const count = P().hands[p][k];
       if (!count) return;
       const [x, y] = place(i % perRow, Math.floor(i / perRow) % rows);
       ++i;
@@ -269,26 +370,28 @@ function drawHands(world, M, W, H) {
     const vertical = side === 'east' || side === 'west';
     const [px, py] = vertical ? place(-0.9, (rows - 1) / 2) : place((perRow - 1) / 2, rows - 0.15);
     const cls = ['plate'];
-    if (!S.active[p]) cls.push('out');
-    if (p === S.to_move && !S.result.over) cls.push('to-move');
-    const seat = S.seats[p] !== 'human' && (side === 'north' || side === 'south') ? ` (${S.seats[p]})` : '';
-    const t = uprightText(g, px, py, `${player.name}${seat}${S.active[p] ? '' : ' (out)'}`, cls.join(' '));
+    if (!P().active[p]) cls.push('out');
+    if (p === P().to_move && !(S.result.over && !review)) cls.push('to-move');
+    const t = uprightText(g, px, py, `${playerLabel(p)}${P().active[p] ? '' : ' (out)'}`, cls.join(' '));
     t.setAttribute('fill', COLORS[p][1]);
     t.setAttribute('text-anchor', 'middle');
     t.setAttribute('data-player', p);
-    t.setAttribute('data-active', S.active[p] ? 1 : 0);
-    if (p === S.to_move) t.id = 'turn';
+    t.setAttribute('data-active', P().active[p] ? 1 : 0);
+    if (p === P().to_move) t.id = 'turn';
   });
 }
 
 function drawStatus() {
   const v = V();
   let text;
-  if (S.result.over) text = S.result.text;
+  if (review) {
+    const m = S.moves[review.ply - 1];
+    text = review.ply === 0 ? 'Reviewing the start' : `Reviewing move ${review.ply} (${v.players[m.by].name} ${moveText(m)})`;
+    text += ` of ${S.moves.length}`;
+  } else if (S.result.over) text = S.result.text;
   else {
     const p = S.to_move;
-    text = `${v.players[p].name} to move`;
-    if (S.seats[p] !== 'human') text += ` (${S.seats[p]} is thinking)`;
+    text = S.seats[p] === 'human' ? `${playerLabel(p)} to move` : `${playerLabel(p)} is thinking`;
     if (S.in_check.length) text += ` - check: ${S.in_check.map((q) => v.players[q].name).join(', ')}`;
   }
   $('status').textContent = text;
@@ -298,38 +401,168 @@ function drawStatus() {
 function drawMoves() {
   const list = $('moves');
   list.replaceChildren();
+  // Events before the first move (a start that skips a player) stand above the list.
+  const before = S.events.filter((e) => e.ply === 0).map((e) => e.text);
+  $('events').textContent = before.join(' ');
   S.moves.forEach((m, i) => {
     const li = document.createElement('li');
-    li.textContent = `${V().players[m.by].name} ${m.text}`;
-    if (i === S.moves.length - 1) li.className = 'last';
+    li.dataset.ply = i + 1;
+    const move = document.createElement('span');
+    move.className = 'move';
+    move.textContent = kanji && m.japanese ? m.japanese : `${V().players[m.by].name} ${m.text}`;
+    li.appendChild(move);
+    const notes = (m.note ? [m.note] : []).concat(S.events.filter((e) => e.ply === i + 1).map((e) => e.text));
+    for (const n of notes) {
+      const span = document.createElement('span');
+      span.className = 'note';
+      span.textContent = n;
+      li.appendChild(span);
+    }
+    if (i === S.moves.length - 1) li.classList.add('last');
+    if (review && review.ply === i + 1) li.classList.add('reviewed');
+    li.onclick = () => showPly(i + 1);
     list.appendChild(li);
   });
-  list.scrollTop = list.scrollHeight;
-  const events = $('events');
-  events.replaceChildren();
-  for (const e of S.events) {
-    const li = document.createElement('li');
-    li.textContent = `after move ${e.ply}: ${e.text}`;
-    events.appendChild(li);
-  }
+  const reviewed = list.querySelector('li.reviewed');
+  if (reviewed) list.scrollTop = Math.max(0, reviewed.offsetTop - list.offsetTop - list.clientHeight / 2);
+  else list.scrollTop = list.scrollHeight;
 }
+
+// The move text of the list: Japanese notation in kanji mode where the game has it.
+const moveText = (m) => (kanji && m.japanese ? m.japanese : m.text);
 
 function drawControls() {
   $('rotate').textContent = V().players.length > 2 ? 'Rotate' : 'Flip';
   $('pieces').textContent = kanji ? 'Latin' : 'Kanji';
   $('download-kif').hidden = !V().kif;
+  const shown = review ? review.ply : S.ply;
+  $('review-back').disabled = shown === 0;
+  $('review-forward').disabled = !review;
+  $('review-live').hidden = !review;
+  $('hint').disabled = !personToMove();
+}
+
+// ---- review: an earlier position of the game ----
+
+// Shows the position after `ply` moves (the game now when it is the last).
+async function showPly(ply) {
+  if (!S) return;
+  if (ply >= S.ply) { review = null; selected = null; render(); return; }
+  if (ply < 0) return;
+  const { ok, data } = await request('GET', `/api/review?ply=${ply}`);
+  if (!ok) { showMessage(data.error); return; }
+  // The moves before `ply` never change while the game goes on; a new game ends the review
+  // (setState).
+  if (ply >= S.ply) return;
+  review = { ply, data };
+  selected = null;
+  clearLegend();
+  render();
+}
+
+function step(delta) {
+  if (!S) return;
+  showPly((review ? review.ply : S.ply) + delta);
+}
+
+// ---- analysis: the engine's view of the position on screen ----
+
+async function analyse(hint) {
+  if (!S) return;
+  const key = shownKey();
+  if (analysing === key) return;
+  analysing = key;
+  const ms = Math.round(Number($('analyse-seconds').value) * 1000);
+  $('analysis').textContent = 'thinking...';
+  const ply = P().ply;
+  const { ok, data } = await request('GET', `/api/analyse?ms=${ms}&ply=${ply}`);
+  analysing = '';
+  if (key !== shownKey()) return;  // the position on screen changed meanwhile
+  if (!ok) { analysis = null; $('analysis').textContent = data.error; return; }
+  analysis = { key, data, hint };
+  render();
+}
+
+function drawAnalysis() {
+  const box = $('analysis');
+  const bar = $('eval-bar');
+  if (!analysis) {
+    if (!analysing || analysing !== shownKey()) box.textContent = '';
+    bar.hidden = true;
+    delete box.dataset.ply;
+    return;
+  }
+  const a = analysis.data;
+  const v = V();
+  box.dataset.ply = a.ply;
+  box.replaceChildren();
+  const head = document.createElement('div');
+  head.className = 'summary';
+  head.textContent = analysis.hint ? `Hint: ${a.best.text} (${a.summary})` : a.summary;
+  box.appendChild(head);
+  const line = document.createElement('div');
+  line.textContent = `best move ${a.best.text}; best line: ${a.pv.join(' ')} (depth ${a.depth}, ${a.nodes} nodes)`;
+  box.appendChild(line);
+  // Two players: a bar split at the score, the first player's share toward the first player's
+  // side of the board. More players: each one's standing.
+  if (v.players.length === 2) {
+    const share = 1 / (1 + Math.exp(-a.scores[0] / 400));
+    bar.hidden = false;
+    bar.dataset.share = share.toFixed(3);
+    const bottom = rotation === 0 ? 0 : 1;  // whose side is at the bottom of the view
+    const fill = $('eval-fill');
+    fill.style.height = `${100 * (bottom === 0 ? share : 1 - share)}%`;
+    fill.style.background = COLORS[bottom][1];
+    bar.style.background = COLORS[1 - bottom][0];
+    bar.title = a.summary;
+  } else {
+    bar.hidden = true;
+    const table = document.createElement('div');
+    table.className = 'standings';
+    a.scores.forEach((sc, p) => {
+      const row = document.createElement('div');
+      row.textContent = sc === null ? `${v.players[p].name}: out` : `${v.players[p].name}: ${sc >= 0 ? '+' : ''}${(sc / 100).toFixed(2)}`;
+      row.style.color = COLORS[p][1];
+      table.appendChild(row);
+    });
+    box.appendChild(table);
+  }
 }
 
 // ---- the legend: where a pointed-at piece can go ----
 
 async function showLegend(which) {
-  const key = `${S.version}:${JSON.stringify(which)}`;
+  const key = `${S.version}:${review ? review.ply : ''}:${JSON.stringify(which)}`;
   legendKey = key;
   const q = which.square !== undefined ? `square=${which.square}` : `player=${which.player}&type=${which.type}`;
-  const { ok, data } = await request('GET', `/api/piece?${q}`);
+  const ply = review ? `&ply=${review.ply}` : '';
+  const { ok, data } = await request('GET', `/api/piece?${q}${ply}`);
   if (!ok || legendKey !== key) return;
-  const g = $('legend');
-  if (!g) return;
+  if (which.square !== undefined) {
+    drawReach($('legend'), data, (s) => P().board[s] !== null);
+    return;
+  }
+  // A piece in hand: where it goes from the middle of an empty board, on a small board of its
+  // own beside the panel's legend, so that nothing is drawn over the pieces of the game.
+  const v = V();
+  const small = $('reach-board');
+  const cell = Math.max(10, Math.min(24, Math.floor(240 / Math.max(v.files, v.ranks))));
+  small.setAttribute('viewBox', `0 0 ${v.files * CELL} ${v.ranks * CELL}`);
+  small.style.width = `${v.files * cell}px`;
+  small.replaceChildren();
+  const world = el('g', { transform: `rotate(${rotation * 90} ${v.files * CELL / 2} ${v.ranks * CELL / 2})` }, small);
+  for (let s = 0; s < v.files * v.ranks; ++s) el('rect', { class: 'sq', x: (s % v.files) * CELL, y: Math.floor(s / v.files) * CELL, width: CELL, height: CELL }, world);
+  const middle = Math.floor(v.ranks / 2) * v.files + Math.floor(v.files / 2);
+  drawPiece(world, (middle % v.files + 0.5) * CELL, (Math.floor(middle / v.files) + 0.5) * CELL, which.player, which.type, false, {});
+  drawReach(el('g', {}, world), data, () => false);
+  $('reach-title').textContent = `Where a ${v.types[which.type].name} goes, from the middle of an empty board`;
+  $('reach').hidden = false;
+}
+
+// A piece's reach, marked so that it never looks like the legal-move dots: tinted squares
+// (move or capture), outlined squares (move only), red corners (capture only), a red tint on a
+// piece it could take; a dashed frame for a jump, a diamond for a hook.
+function drawReach(g, data, occupied) {
   g.replaceChildren();
   const v = V();
   const moves = new Set(data.moves);
@@ -337,15 +570,23 @@ async function showLegend(which) {
   const jumps = new Set(data.jumps);
   const hooks = new Set(data.hooks);
   for (const s of new Set([...moves, ...captures])) {
-    const cx = (s % v.files + 0.5) * CELL;
-    const cy = (Math.floor(s / v.files) + 0.5) * CELL;
-    const kind = moves.has(s) && captures.has(s) ? 'both' : moves.has(s) ? 'move' : 'capture';
+    const x = (s % v.files) * CELL;
+    const y = Math.floor(s / v.files) * CELL;
+    let kind;
+    if (occupied(s)) kind = 'take';
+    else kind = moves.has(s) && captures.has(s) ? 'both' : moves.has(s) ? 'move' : 'capture';
     const attrs = { class: `legend-mark legend-${kind}`, 'data-legend': s };
-    if (kind === 'both') el('circle', Object.assign(attrs, { cx, cy, r: CELL * 0.14, fill: '#1565c0' }), g);
-    else if (kind === 'move') el('circle', Object.assign(attrs, { cx, cy, r: CELL * 0.14, fill: 'none', stroke: '#2e7d32', 'stroke-width': 3 }), g);
-    else el('path', Object.assign(attrs, { d: `M${cx - 9},${cy - 9}L${cx + 9},${cy + 9}M${cx + 9},${cy - 9}L${cx - 9},${cy + 9}`, stroke: '#c62828', 'stroke-width': 4 }), g);
-    if (jumps.has(s)) el('rect', { class: 'legend-mark legend-jump', x: cx - CELL * 0.4, y: cy - CELL * 0.4, width: CELL * 0.8, height: CELL * 0.8, fill: 'none', stroke: '#6a1b9a', 'stroke-width': 2, 'stroke-dasharray': '5 3' }, g);
-    if (hooks.has(s)) el('path', { class: 'legend-mark legend-hook', d: `M${cx},${cy - CELL * 0.42}L${cx + CELL * 0.42},${cy}L${cx},${cy + CELL * 0.42}L${cx - CELL * 0.42},${cy}Z`, fill: 'none', stroke: '#ef6c00', 'stroke-width': 2 }, g);
+    if (kind === 'capture') {
+      const k = CELL * 0.3;
+      el('path', Object.assign(attrs, { d: `M${x},${y}h${k}L${x},${y + k}ZM${x + CELL},${y}v${k}L${x + CELL - k},${y}ZM${x},${y + CELL}v${-k}L${x + k},${y + CELL}ZM${x + CELL},${y + CELL}h${-k}L${x + CELL},${y + CELL - k}Z` }), g);
+    } else {
+      const inset = kind === 'move' ? 3 : 0;
+      el('rect', Object.assign(attrs, { x: x + inset, y: y + inset, width: CELL - 2 * inset, height: CELL - 2 * inset }), g);
+    }
+    const cx = x + CELL / 2;
+    const cy = y + CELL / 2;
+    if (jumps.has(s)) el('rect', { class: 'legend-mark legend-jump', x: cx - CELL * 0.4, y: cy - CELL * 0.4, width: CELL * 0.8, height: CELL * 0.8 }, g);
+    if (hooks.has(s)) el('path', { class: 'legend-mark legend-hook', d: `M${cx},${cy - CELL * 0.42}L${cx + CELL * 0.42},${cy}L${cx},${cy + CELL * 0.42}L${cx - CELL * 0.42},${cy}Z` }, g);
   }
 }
 
@@ -353,6 +594,7 @@ function clearLegend() {
   legendKey = '';
   const g = $('legend');
   if (g) g.replaceChildren();
+  $('reach').hidden = true;
 }
 
 // ---- moving: click-click and drag ----
@@ -451,7 +693,7 @@ async function attempt(source, to) {
   } else if (candidates.length === 1) {
     text = candidates[0].text;
   } else {
-    const promote = await askPromotion();
+    const promote = await askPromotion(source, to, candidates);
     if (promote === null) return;
     text = candidates.find((m) => m.promote === promote).text;
   }
@@ -461,37 +703,89 @@ async function attempt(source, to) {
   if (!ok) render();
 }
 
-function askPromotion() {
+// The promotion choice: the piece's two faces, side by side beside the destination square
+// (never over the middle of the board); Escape or a click elsewhere keeps the piece where it is.
+function askPromotion(source, to, candidates) {
   return new Promise((resolve) => {
-    const dialog = $('promotion');
-    dialog.hidden = false;
+    const box = $('promotion');
+    let owner;
+    let type;
+    if (source.square !== undefined) [owner, type] = P().board[source.square];
+    const faces = [[true, 'promote-yes'], [false, 'promote-no']];
+    for (const [promoted, id] of faces) {
+      const button = $(id);
+      button.replaceChildren();
+      const icon = document.createElementNS(SVG_NS, 'svg');
+      icon.setAttribute('viewBox', `${-CELL / 2} ${-CELL / 2} ${CELL} ${CELL}`);
+      icon.setAttribute('class', 'face');
+      const g = drawPiece(icon, 0, 0, owner, type, promoted, {});
+      g.setAttribute('transform', 'rotate(0)');
+      button.appendChild(icon);
+      const caption = document.createElement('span');
+      const face = faceOf(type, promoted);
+      caption.textContent = promoted ? `${face.name} (promote)` : `${face.name} (stay)`;
+      button.appendChild(caption);
+      button.dataset.move = candidates.find((m) => m.promote === promoted).text;
+    }
+    // Beside the square, on the side with more room.
+    const area = $('board-area').getBoundingClientRect();
+    const sq = document.querySelector(`#board rect.sq[data-square="${to}"]`).getBoundingClientRect();
+    box.hidden = false;
+    const w = box.offsetWidth;
+    const h = box.offsetHeight;
+    const right = sq.right - area.left + 6;
+    const left = sq.left - area.left - w - 6;
+    box.style.left = `${right + w <= area.width || left < 0 ? right : left}px`;
+    box.style.top = `${Math.max(0, Math.min(area.height - h, sq.top - area.top + sq.height / 2 - h / 2))}px`;
     const done = (answer) => {
-      dialog.hidden = true;
+      box.hidden = true;
       $('promote-yes').onclick = null;
       $('promote-no').onclick = null;
+      window.removeEventListener('keydown', onKey);
+      $('board').removeEventListener('pointerdown', onBoard, true);
       resolve(answer);
     };
+    const onKey = (ev) => { if (ev.key === 'Escape') done(null); };
+    const onBoard = (ev) => { ev.stopPropagation(); done(null); };
     $('promote-yes').onclick = () => done(true);
     $('promote-no').onclick = () => done(false);
+    window.addEventListener('keydown', onKey);
+    $('board').addEventListener('pointerdown', onBoard, true);
   });
 }
 
 // ---- the panel ----
 
-async function analyse() {
-  const ms = Math.round(Number($('analyse-seconds').value) * 1000);
-  const box = $('analysis');
-  box.textContent = 'thinking...';
-  const { ok, data } = await request('GET', `/api/analyse?ms=${ms}`);
-  if (!ok) { box.textContent = data.error; return; }
-  box.textContent = `after move ${data.ply}: ${data.score} (depth ${data.depth}, ${data.nodes} nodes) best line: ${data.pv.join(' ')}`;
-  box.dataset.ply = data.ply;
+// Asks before an unfinished game with moves in it is replaced.
+function replaceConfirmed(what) {
+  if (!S || S.result.over || S.ply === 0) return true;
+  return window.confirm(`${what}? The game in progress (${S.ply} moves, not finished) is replaced; it stays in the autosave until then.`);
 }
 
+// A new game of the chosen variant and seats, from the start or from `position` (position text,
+// or a USI position line with moves).
+async function startGame(position) {
+  if (!replaceConfirmed('Start a new game')) return;
+  const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
+  const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
+  review = null;
+  await act('/api/new', { variant: $('variant').value, seats: seats.join(','), position, engine_ms: engineMs });
+}
+
+let variantsLoading = false;
 async function loadVariants() {
+  if (variantsLoading) return;
+  variantsLoading = true;
+  try { await loadVariantList(); } finally { variantsLoading = false; }
+}
+
+async function loadVariantList() {
   const { ok, data } = await request('GET', '/api/variants');
   if (!ok) return;
   const select = $('variant');
+  const chosen = select.value;
+  const had = [...select.options].map((o) => o.value).join();
+  if (had === data.map((v) => v.id).join()) return;
   select.replaceChildren();
   for (const v of data) {
     const o = document.createElement('option');
@@ -500,8 +794,9 @@ async function loadVariants() {
     o.dataset.players = v.players;
     select.appendChild(o);
   }
-  if (S) select.value = data.some((v) => v.id === S.variant.source) ? S.variant.source : select.value;
-  seatChoices();
+  if (chosen && data.some((v) => v.id === chosen)) select.value = chosen;
+  else if (S && data.some((v) => v.id === S.variant.source)) select.value = S.variant.source;
+  if (!had || select.value !== chosen) seatChoices();
 }
 
 function seatChoices() {
@@ -514,14 +809,14 @@ function seatChoices() {
     label.textContent = `Player ${p + 1} `;
     const select = document.createElement('select');
     select.id = `seat-${p}`;
-    for (const [value, text] of [['human', 'person'], ['random', 'random mover'],
-      ['engine', 'engine (full strength)'], ['engine:10', 'engine, level 10'], ['engine:1', 'engine, level 1']]) {
+    for (const [value, text] of [['human', 'person'], ['engine', 'engine (full strength)'],
+      ['engine:10', 'engine, level 10'], ['engine:1', 'engine, level 1'], ['random', 'random mover']]) {
       const o = document.createElement('option');
       o.value = value;
       o.textContent = text;
       select.appendChild(o);
     }
-    select.value = p === 0 ? 'human' : 'random';
+    select.value = p === 0 ? 'human' : 'engine';
     label.appendChild(select);
     box.appendChild(label);
   }
@@ -561,14 +856,27 @@ function setupPanel() {
     if (!ok) showMessage(data.error);
     else { showMessage(`Saved as ${data.saved}`); loadRecordList(); }
   };
-  $('load').onclick = () => act('/api/load', { name: $('load-name').value });
-  $('analyse').onclick = analyse;
+  $('load').onclick = () => {
+    if (replaceConfirmed(`Load ${$('load-name').value}`)) act('/api/load', { name: $('load-name').value });
+  };
+  $('import').onclick = () => startGame($('import-text').value.trim());
+  $('analyse').onclick = () => analyse(false);
+  $('hint').onclick = () => analyse(true);
+  $('review-back').onclick = () => step(-1);
+  $('review-forward').onclick = () => step(1);
+  $('review-live').onclick = () => showPly(S ? S.ply : 0);
+  window.addEventListener('keydown', (ev) => {
+    if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
+    if (ev.key === 'ArrowLeft') { step(-1); ev.preventDefault(); }
+    if (ev.key === 'ArrowRight') { step(1); ev.preventDefault(); }
+  });
   $('variant').onchange = seatChoices;
+  // A variant file added to the data folder shows up when the menu is opened.
+  $('variant').addEventListener('focus', loadVariants);
+  $('variant').addEventListener('pointerdown', loadVariants);
   $('new-game').onsubmit = (ev) => {
     ev.preventDefault();
-    const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
-    const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
-    act('/api/new', { variant: $('variant').value, seats: seats.join(','), position: $('start-position').value.trim(), engine_ms: engineMs });
+    startGame($('start-position').value.trim());
   };
   const svg = $('board');
   svg.addEventListener('pointerdown', onPointerDown);
