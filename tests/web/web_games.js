@@ -229,10 +229,11 @@ async function promotionShown(page) {
       await page.waitForFunction(() => /passed over/.test(document.getElementById('banner').textContent));
       assert.match(await page.$eval('#moves', (e) => e.textContent), /P2 and P3 are passed over/);
       await h.screenshot(page, opt.artefacts, 'yonin-passed-over.png');
-      // docs/rules.md §E.2 #6: after P3's King steps to 6a, P4 (not in check, no legal move) is
-      // skipped and P1 moves.
+      // As docs/rules.md §E.2 #6: after P3's King steps to 6a, P4's King on 1e is not in check
+      // and every square round it is covered (file 2 by P1's Rook, 1d and 1f by P1's Golds): P4
+      // is skipped and P1 moves.
       await newGame(page, 'yonin-seireigi-compact', ['human', 'human', 'human', 'human'],
-        '4,3K,4/6,1B,2/9/9/2K,7,4K/9/9/6,1B,2/4,1K,2,1R,1 3 - 1234 1');
+        '4,3K,4/9/8,1G/9/2K,7,4K/9/8,1G/9/4,1K,2,1R,1 3 - 1234 1');
       plies = 0;
       s = await move('click', '5a', '6a', '5a6a');
       assert.strictEqual(s.to_move, 0);

@@ -94,7 +94,7 @@ const people = () => S.seats.filter((s) => s === 'human').length;
 // Who holds a seat, in words: "you" when one person plays, "engine, level 10", "random mover".
 function seatWords(spec) {
   if (spec === 'human') return people() === 1 ? 'you' : 'person';
-  const [kind, ...rest] = spec.split(':');
+  const [kind, ...rest] = spec.split(/[:,]/);  // e.g. "engine:10", "engine,eval=nnue"
   if (kind === 'random') return 'random mover';
   if (kind === 'engine') {
     const level = rest.find((r) => /^\d+$/.test(r));
@@ -161,7 +161,10 @@ function facingRotation() {
 // What happened with the last moves (checks, players passed over or skipped, eliminations, the
 // end), said in a short banner.
 function announce(before, state) {
-  if (!before || before.variant.source !== state.variant.source || state.ply <= before.ply) return;
+  if (!before || before.variant.source !== state.variant.source || state.ply <= before.ply) {
+    if (before && state.ply < before.ply) $('banner').hidden = true;  // undone or a new game
+    return;
+  }
   const lines = [];
   for (let i = before.ply; i < state.ply; ++i) {
     const m = state.moves[i];
@@ -329,7 +332,8 @@ function drawPieces(g) {
     const [owner, type, promoted] = p;
     const piece = drawPiece(g, (s % v.files + 0.5) * CELL, (Math.floor(s / v.files) + 0.5) * CELL,
       owner, type, promoted, { 'data-square': s });
-    piece.addEventListener('pointerenter', () => showLegend({ square: s }));
+    // The selected piece shows its legal moves as dots: its reach would only cover them.
+    piece.addEventListener('pointerenter', () => { if (!selected || selected.square !== s) showLegend({ square: s }); });
     piece.addEventListener('pointerleave', clearLegend);
   });
 }
@@ -386,7 +390,8 @@ function drawStatus() {
   let text;
   if (review) {
     const m = S.moves[review.ply - 1];
-    text = review.ply === 0 ? 'Reviewing the start' : `Reviewing move ${review.ply} (${v.players[m.by].name} ${moveText(m)})`;
+    const said = kanji && m && m.japanese ? m.japanese : m && `${v.players[m.by].name} ${m.text}`;
+    text = review.ply === 0 ? 'Reviewing the start' : `Reviewing move ${review.ply} (${said})`;
     text += ` of ${S.moves.length}`;
   } else if (S.result.over) text = S.result.text;
   else {
@@ -428,8 +433,6 @@ function drawMoves() {
   else list.scrollTop = list.scrollHeight;
 }
 
-// The move text of the list: Japanese notation in kanji mode where the game has it.
-const moveText = (m) => (kanji && m.japanese ? m.japanese : m.text);
 
 function drawControls() {
   $('rotate').textContent = V().players.length > 2 ? 'Rotate' : 'Flip';
@@ -504,7 +507,7 @@ function drawAnalysis() {
   line.textContent = `best move ${a.best.text}; best line: ${a.pv.join(' ')} (depth ${a.depth}, ${a.nodes} nodes)`;
   box.appendChild(line);
   // Two players: a bar split at the score, the first player's share toward the first player's
-  // side of the board. More players: each one's standing.
+  // side of the board.
   if (v.players.length === 2) {
     const share = 1 / (1 + Math.exp(-a.scores[0] / 400));
     bar.hidden = false;
@@ -516,16 +519,9 @@ function drawAnalysis() {
     bar.style.background = COLORS[1 - bottom][0];
     bar.title = a.summary;
   } else {
+    // Three or four players: the summary is the player to move's standing (docs/engine.md); the
+    // others' are read where that player's best line ends, not searched for them: not shown.
     bar.hidden = true;
-    const table = document.createElement('div');
-    table.className = 'standings';
-    a.scores.forEach((sc, p) => {
-      const row = document.createElement('div');
-      row.textContent = sc === null ? `${v.players[p].name}: out` : `${v.players[p].name}: ${sc >= 0 ? '+' : ''}${(sc / 100).toFixed(2)}`;
-      row.style.color = COLORS[p][1];
-      table.appendChild(row);
-    });
-    box.appendChild(table);
   }
 }
 
@@ -632,6 +628,7 @@ function onPointerDown(ev) {
       return;
     }
     selected = source;
+    clearLegend();
     render();
     drag = { start: { x: ev.clientX, y: ev.clientY }, ghost: null, source };
     return;
