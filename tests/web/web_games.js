@@ -14,16 +14,17 @@ const h = require('./harness');
 
 // Starts a game through the page's New game form; the page must then show it.
 async function newGame(page, variant, seats, position) {
+  await waitForVariantOptions(page, variant);  // after a reload the menu comes a moment later
   await page.select('#variant', variant);
   for (let p = 0; p < seats.length; ++p) await page.select(`#seat-${p}`, seats[p]);
   await page.$eval('#start-position', (e, v) => { e.value = v; }, position || '');
-  const before = await page.$eval('body', (b) => b.dataset.version);
-  await page.$eval('#message', (m) => { m.hidden = true; });  // an earlier message is not this answer
+  // The server's answer to this request, then the page drawing it (or something newer).
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/new') && r.request().method() === 'POST');
   await page.click('#start');
-  await page.waitForFunction((v) => document.body.dataset.version !== v ||
-    !document.getElementById('message').hidden, {}, before);
-  const refused = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
-  assert.strictEqual(refused, '', `the new game was refused: ${refused}`);
+  const res = await answer;
+  const data = await res.json();
+  assert(res.ok(), `the new game was refused: ${data.error}`);
+  await page.waitForFunction((v) => Number(document.body.dataset.version) >= v, {}, data.version);
 }
 
 async function waitForVariantOptions(page, id) {
@@ -253,7 +254,8 @@ async function promotionShown(page) {
       await page.click('#resign');
       await page.waitForFunction(() => /resign/i.test(document.getElementById('status').textContent));
       assert.strictEqual((await h.serverState(server)).result.over, true);
-      await page.click('#moves li[data-ply="2"]');
+      const second = await h.center(page, '#moves li[data-ply="2"]');
+      await page.mouse.click(second.x, second.y);
       await page.waitForFunction(() => /Reviewing move 2 /.test(document.getElementById('status').textContent));
       const review = (await h.raw(server, 'GET', '/api/review?ply=2')).json;
       assert.strictEqual((await h.positionFromSvg(page)).split(' ')[0], review.position.split(' ')[0]);

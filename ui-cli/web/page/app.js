@@ -796,10 +796,13 @@ async function loadVariantList() {
   if (!had || select.value !== chosen) seatChoices();
 }
 
+// One seat menu per player of the chosen variant: you, then the engine in every other seat. The
+// choices already made stay while the number of players does not change.
 function seatChoices() {
   const option = $('variant').selectedOptions[0];
   const players = option ? Number(option.dataset.players) : 2;
   const box = $('seat-choices');
+  const kept = [...box.querySelectorAll('select')].map((s) => s.value);
   box.replaceChildren();
   for (let p = 0; p < players; ++p) {
     const label = document.createElement('label');
@@ -813,7 +816,7 @@ function seatChoices() {
       o.textContent = text;
       select.appendChild(o);
     }
-    select.value = p === 0 ? 'human' : 'engine';
+    select.value = kept.length === players ? kept[p] : p === 0 ? 'human' : 'engine';
     label.appendChild(select);
     box.appendChild(label);
   }
