@@ -332,8 +332,8 @@ function drawPieces(g) {
     const [owner, type, promoted] = p;
     const piece = drawPiece(g, (s % v.files + 0.5) * CELL, (Math.floor(s / v.files) + 0.5) * CELL,
       owner, type, promoted, { 'data-square': s });
-    // The selected piece shows its legal moves as dots: its reach would only cover them.
-    piece.addEventListener('pointerenter', () => { if (!selected || selected.square !== s) showLegend({ square: s }); });
+    // While a piece is selected its legal moves show as dots: no reach is drawn over them.
+    piece.addEventListener('pointerenter', () => { if (!selected) showLegend({ square: s }); });
     piece.addEventListener('pointerleave', clearLegend);
   });
 }
