@@ -60,12 +60,13 @@ class DfPn {
         return v;
     }
 
-    // After solve() proved the mate: the attacker's move at every attacker node of a proof tree
-    // into `proof`, and the line the defender resists longest along into `line`. False if a
-    // part could not be proven again within the budget.
-    bool extract(P& pos, int remaining, ProofMoves& proof, std::vector<Move>& line) {
+    // After solve() proved a mate within `limit` plies: the line the defender resists longest
+    // along into `line` (limit plies long where no shorter mate exists), and the attacker's move
+    // at every attacker node of a proof tree into `proof`. False if a part could not be proven
+    // again within the budget.
+    bool extract(P& pos, int limit, ProofMoves& proof, std::vector<Move>& line) {
         walked_.clear();
-        return collect(pos, remaining, 0, true, proof, &line);
+        return mating_line(pos, limit, 0, true, line) && collect(pos, limit, 0, true, proof);
     }
 
   private:
@@ -252,16 +253,79 @@ class DfPn {
         return v;
     }
 
-    // Walks the proof tree below a proven node, proving again what the table lost. A defender
-    // reply that repeats a position of the path is followed where the table proves it (a
-    // repetition ends the game only at the fourth occurrence); an attacker move whose walk fails
-    // on this path gives way to the next proven one.
-    bool collect(P& pos, int remaining, int ply, bool or_node, ProofMoves& proof,
-                 std::vector<Move>* line) {
-        if (ply > kMaxSolvePly || (line && line->size() > kMaxLine)) return false;
+    // The value of the position after c.move under a limit of `limit` plies, searched until
+    // settled (a disproof that rested on another path's repetition is searched again).
+    NodeValue settle(P& pos, const Child& c, int limit, int ply, bool child_or_node) {
+        pos.do_move(c.move);
+        const std::uint64_t key = node_key(pos, limit);
+        const auto known = table_.lookup(key, c.hand, layout_);
+        NodeValue v =
+            known && !(known->disproven() && known->path_dependent()) ? *known : NodeValue{};
+        while (!v.settled() && !budget_.exhausted())
+            v = mid(pos, key, c.hand, kInfinitePn, kInfinitePn, limit, ply + 1, child_or_node);
+        pos.undo_move();
+        return v;
+    }
+
+    // The stored lengths are hints (a proof's length when it was found), so the line is decided
+    // by searches under limits: the attacker plays a move proven within the plies left; the
+    // defender a reply after which no mate within two plies fewer exists, on equal terms a board
+    // move before a drop (a drop that only delays the mate is a wasted interposition). Where
+    // every reply loses sooner (the limit was not proven shortest), the node is walked again
+    // two plies shorter, and the line ends before the limit.
+    bool mating_line(P& pos, int remaining, int ply, bool or_node, std::vector<Move>& line) {
+        if (ply > kMaxSolvePly || line.size() > kMaxLine || budget_.exhausted()) return false;
+        std::vector<Child> children = expand(pos, or_node, remaining);
+        if (children.empty()) return !or_node;
+        const int child_remaining = next(remaining);
+        auto follow = [&](const Child& c) {
+            line.push_back(c.move);
+            pos.do_move(c.move);
+            const bool ok = mating_line(pos, child_remaining, ply + 1, !or_node, line);
+            pos.undo_move();
+            if (!ok) line.pop_back();
+            return ok;
+        };
+        if (or_node) {
+            std::vector<Child*> order;  // the shortest hint first
+            for (Child& c : children)
+                if (!c.fixed) order.push_back(&c);
+            std::stable_sort(order.begin(), order.end(), [](const Child* a, const Child* b) {
+                const int la = a->value.proven() ? a->value.length : 1 << 20;
+                const int lb = b->value.proven() ? b->value.length : 1 << 20;
+                return la < lb;
+            });
+            for (Child* c : order)
+                if (settle(pos, *c, child_remaining, ply, false).proven() && follow(*c))
+                    return true;
+            return false;
+        }
+        for (Child& c : children) {
+            // A reply that repeats a position of this path ends nothing (only a fourth
+            // occurrence does): what the table knows of it from elsewhere stands.
+            c.value = c.fixed ? table_.lookup(c.key, c.hand, layout_).value_or(NodeValue{})
+                              : settle(pos, c, child_remaining, ply, true);
+            if (!c.value.proven()) return false;
+        }
+        const int sooner = child_remaining - 2;
+        auto lasts = [&](const Child& c) {
+            return sooner < 1 || settle(pos, c, sooner, ply, true).disproven();
+        };
+        for (const bool drops : {false, true})
+            for (const Child& c : children)
+                if (!c.fixed && c.move.is_drop() == drops && lasts(c)) return follow(c);
+        return sooner >= 1 && mating_line(pos, remaining - 2, ply, false, line);
+    }
+
+    // Walks the proof tree below a proven node, proving again what the table lost, and records
+    // the attacker's move at each attacker node. A defender reply that repeats a position of
+    // the path is followed where the table proves it (a repetition ends the game only at the
+    // fourth occurrence); an attacker move whose walk fails on this path gives way to the next.
+    bool collect(P& pos, int remaining, int ply, bool or_node, ProofMoves& proof) {
+        if (ply > kMaxSolvePly) return false;
         const std::uint64_t key = node_key(pos, remaining);
         const std::uint64_t walk_key = key ^ splitmix64(pos.key());
-        if (!line && walked_.contains(walk_key)) return true;
+        if (walked_.contains(walk_key)) return true;
         std::vector<Child> children = expand(pos, or_node, remaining);
         if (children.empty()) return !or_node;
         auto reprove = [&](Child& c) {
@@ -277,9 +341,9 @@ class DfPn {
                               ply + 1, !or_node);
             pos.undo_move();
         };
-        auto walk = [&](const Child& c, std::vector<Move>* l) {
+        auto walk = [&](const Child& c) {
             pos.do_move(c.move);
-            const bool ok = collect(pos, next(remaining), ply + 1, !or_node, proof, l);
+            const bool ok = collect(pos, next(remaining), ply + 1, !or_node, proof);
             pos.undo_move();
             return ok;
         };
@@ -292,17 +356,13 @@ class DfPn {
                 const int lb = b->value.proven() ? b->value.length : 1 << 20;
                 return la < lb;
             });
-            const std::size_t line_size = line ? line->size() : 0;
             for (Child* c : order) {
                 reprove(*c);  // the table may have lost the proof
-                if (!c->value.proven()) continue;
-                if (line) line->push_back(c->move);
-                if (walk(*c, line)) {
+                if (c->value.proven() && walk(*c)) {
                     proof[pos.key()] = c->move;
-                    if (!line) walked_.insert(walk_key);
+                    walked_.insert(walk_key);
                     return true;
                 }
-                if (line) line->resize(line_size);
             }
             return false;
         }
@@ -310,23 +370,10 @@ class DfPn {
             reprove(c);
             if (!c.value.proven()) return false;
         }
-        // The defender's longest resistance; on equal length a move before a drop (a drop that
-        // only delays the mate is a wasted interposition).
-        const Child* longest = &children.front();
-        for (const Child& c : children)
-            if (c.value.length > longest->value.length ||
-                (c.value.length == longest->value.length && longest->move.is_drop() &&
-                 !c.move.is_drop()))
-                longest = &c;
-        if (line) {
-            line->push_back(longest->move);
-            if (!walk(*longest, line)) return false;
-        }
-        walked_.insert(walk_key);  // before the others: a cycle back here is walked
+        walked_.insert(walk_key);  // before the children: a cycle back here is walked
         for (const Child& c : children) {
-            if (&c == longest && line) continue;
             if (proof.size() > kMaxProofPositions) break;
-            if (!walk(c, nullptr)) {
+            if (!walk(c)) {
                 walked_.erase(walk_key);
                 return false;
             }

@@ -1,5 +1,6 @@
 #include "mate/mate_solver.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "fast/fast_position.h"
@@ -12,6 +13,9 @@
 namespace seireigi::mate {
 
 namespace {
+
+// The longest mate a limit is sought for when the first proof had none (the table's lengths).
+constexpr int kMaxLimit = 999;
 
 template <SearchPosition P>
 MateResult run(const std::shared_ptr<const Variant>& variant, const PositionState& start,
@@ -30,30 +34,57 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
 
     MateResult r;
     const int first_limit = o.max_plies > 0 ? o.max_plies : kUnlimited;
-    NodeValue v = solver.solve(pos, first_limit);
-    int proven_limit = first_limit;
+    const NodeValue v = solver.solve(pos, first_limit);
     if (v.proven()) {
-        // Shorter mates: each limit below the best length found, until one is disproven.
-        int length = v.length;
-        while (o.shortest && length >= 3 && !budget.exhausted()) {
-            const int limit = length - 2;
-            const NodeValue shorter = solver.solve(pos, limit);
-            if (shorter.proven()) {
-                length = shorter.length;
-                proven_limit = limit;
-            } else {
-                r.shortest_proven = shorter.disproven() && !shorter.path_dependent();
-                r.repetition_disproof = shorter.disproven() && shorter.path_dependent();
-                break;
+        // What is claimed rests on searches under ply limits only: a mate within `upper` plies
+        // proven, none within `lower` (a mate's length is odd; -1: nothing ruled out yet). The
+        // lengths the table stores guide the choice of limits but prove nothing.
+        int upper = first_limit == kUnlimited ? kUnlimited : first_limit - (first_limit % 2 == 0);
+        int lower = -1;
+        int hint = v.length;
+        bool sound_lower = true;
+        bool extended = false;
+        if (upper == kUnlimited) {
+            // A limit the mate is proven within: the length found, or longer if that was not it.
+            for (int limit = hint; limit <= kMaxLimit && upper == kUnlimited; limit += 2) {
+                if (budget.exhausted()) {
+                    budget.extend();  // a proven mate is worth finishing
+                    extended = true;
+                }
+                const NodeValue w = solver.solve(pos, limit);
+                if (w.proven()) {
+                    upper = limit;
+                    hint = w.length;
+                } else if (w.disproven()) {
+                    lower = limit;
+                    sound_lower = !w.path_dependent();
+                } else {
+                    break;  // stopped
+                }
             }
         }
-        if (length <= 1) r.shortest_proven = true;
+        // Shorter mates, each limit between the bounds, until they meet.
+        while (o.shortest && upper != kUnlimited && upper - lower > 2 && !extended &&
+               !budget.exhausted()) {
+            const int limit = std::clamp(hint, lower + 2, upper - 2);
+            const NodeValue w = solver.solve(pos, limit);
+            if (w.proven()) {
+                upper = limit;
+                hint = w.length;
+            } else if (w.disproven()) {
+                lower = limit;
+                sound_lower = !w.path_dependent();
+                hint = limit + 2;
+            }
+        }
+        r.shortest_proven = upper != kUnlimited && upper - lower <= 2 && sound_lower;
+        r.repetition_disproof = !sound_lower;
         budget.extend();  // the line of a proven mate is worth finishing
         std::vector<Move> line;
-        if (solver.extract(pos, proven_limit, r.proof, line)) {
+        if (upper != kUnlimited && solver.extract(pos, upper, r.proof, line)) {
             r.outcome = Outcome::Mate;
             r.line = std::move(line);
-            r.plies = static_cast<int>(r.line.size());
+            r.plies = upper;
         } else {
             r.proof.clear();  // no line: the mate is not claimed
             r.shortest_proven = false;

@@ -50,8 +50,9 @@ using ProofMoves = std::unordered_map<std::uint64_t, Move>;
 
 struct MateResult {
     Outcome outcome = Outcome::Unknown;
-    // Mate: the mating line from the position (the defender resisting longest), its length in
-    // plies (odd), and whether no shorter mate was proven to exist.
+    // Mate: the mating line from the position (the defender resisting longest), the length in
+    // plies (odd) the mate is proven within, and whether no shorter mate was proven to exist.
+    // The line is `plies` long when the mate is proven shortest; otherwise it may end sooner.
     std::vector<Move> line;
     int plies = 0;
     bool shortest_proven = false;

@@ -108,9 +108,12 @@ Verdict verify_mate(const std::shared_ptr<const Variant>& variant, const Positio
         }
         pos.do_move(m);
     }
-    if (result.line.empty() || result.plies != static_cast<int>(result.line.size()) ||
-        result.plies % 2 == 0) {
-        v.why = "the line's length is not an odd number of plies equal to the mate's";
+    const int line_plies = static_cast<int>(result.line.size());
+    if (line_plies % 2 == 0 || result.plies % 2 == 0 || line_plies > result.plies ||
+        (result.shortest_proven && line_plies != result.plies)) {
+        v.why =
+            "the line's length is not an odd number of plies up to the mate's (equal to it "
+            "when shortest)";
         return v;
     }
     // The line itself.
