@@ -65,6 +65,29 @@ TEST(Kif, JapaneseNotationOfMoves) {
                                         "☗５五角打", "☖４二金", "☗５八金(69)", "☖５二金(42)"}));
 }
 
+// What write_kif writes, read_kif_moves reads back (a declined promotion is a move without a
+// mark); a start from a board diagram is refused with the line.
+TEST(Kif, MovesReadBackFromKif) {
+    auto v = testing::variant("shogi");
+    Game game(v, start_state(*v));
+    const std::vector<std::string> played = {"7g7f", "3c3d", "8h2b", "3a2b",
+                                             "B*5e", "4a4b", "6i5h", "4b5b"};
+    for (const auto& m : played) game.play(std::get<Move>(game.read_move(m)));
+    game.resign(1);
+    const std::string kif = write_kif(game, {"human", "engine"});
+    ASSERT_TRUE(looks_like_kif(kif));
+    auto read = read_kif_moves(*v, kif);
+    ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(read))
+        << std::get<Diagnostic>(read).text();
+    EXPECT_EQ(std::get<std::vector<std::string>>(read), played);
+
+    Game from_diagram(v, testing::position(*v, "4k4/9/9/9/9/9/9/9/4K4 b G 1"));
+    auto refused = read_kif_moves(*v, write_kif(from_diagram, {}));
+    ASSERT_TRUE(std::holds_alternative<Diagnostic>(refused));
+    EXPECT_NE(std::get<Diagnostic>(refused).text().find("board diagram"), std::string::npos);
+    EXPECT_FALSE(looks_like_kif("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
+}
+
 TEST(Kif, OnlyNineByNineTwoPlayerGames) {
     EXPECT_EQ(kif_unsupported(*testing::variant("seireigi")), std::nullopt);
     EXPECT_TRUE(kif_unsupported(*testing::variant("minishogi")));

@@ -5,6 +5,7 @@
 
 #include "rules/variant_fingerprint.h"
 #include "text/notation.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 
@@ -110,6 +111,111 @@ std::optional<std::string> kif_unsupported(const Variant& v) {
                std::to_string(v.geo.files) + "x" + std::to_string(v.geo.ranks) + " with " +
                std::to_string(v.num_players()) + " players";
     return std::nullopt;
+}
+
+bool looks_like_kif(std::string_view text) {
+    for (std::string_view mark : {"手数----", "手合割：", "先手：", "#KIF"})
+        if (text.find(mark) != std::string_view::npos) return true;
+    return false;
+}
+
+std::variant<std::vector<std::string>, Diagnostic> read_kif_moves(const Variant& v,
+                                                                  std::string_view text) {
+    if (auto why = kif_unsupported(v)) return Diagnostic{"KIF", *why};
+    std::vector<std::string> moves;
+    std::string last_to;
+    int line_number = 0;
+    // Reads `prefix` at `at` and moves past it.
+    const auto take = [](std::string_view line, std::size_t& at, std::string_view prefix) {
+        if (line.substr(at, prefix.size()) != prefix) return false;
+        at += prefix.size();
+        return true;
+    };
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        start = end + 1;
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        const auto refuse = [&](const std::string& why) {
+            return Diagnostic{"KIF line " + std::to_string(line_number), why};
+        };
+        if (line.find("手合割：") == 0) {
+            if (line.find("平手") == std::string_view::npos)
+                return refuse("only games from the even start (平手) are read");
+            if (write_position(v, start_state(v)) != kEvenStart)
+                return refuse("平手 is shogi's start, and " + v.name + " starts elsewhere");
+        }
+        if (line.find("後手の持駒：") == 0 || line.find("先手の持駒：") == 0)
+            return refuse("a start from a board diagram is not read: import its position text");
+        // A move line: the move number, then the move.
+        std::size_t at = line.find_first_not_of(' ');
+        if (at == std::string_view::npos || line[at] < '0' || line[at] > '9') continue;
+        at = line.find_first_not_of("0123456789", at);
+        if (at == std::string_view::npos) continue;
+        at = line.find_first_not_of(' ', at);
+        if (at == std::string_view::npos) continue;
+        std::string to;
+        if (take(line, at, "同")) {
+            take(line, at, "　");
+            if (last_to.empty()) return refuse("同 with no move before it");
+            to = last_to;
+        } else {
+            int file = 0;
+            int rank = 0;
+            for (int d = 1; d <= 9 && !file; ++d)
+                if (take(line, at, kFullWidthDigits[d])) file = d;
+            for (int r = 9; r >= 1 && !rank; --r)  // 十... never: ranks one to nine
+                if (take(line, at, kKanjiNumbers[r])) rank = r;
+            if (!file || !rank) {
+                if (!moves.empty() || line.find("投了") != std::string_view::npos ||
+                    line.find("詰") != std::string_view::npos ||
+                    line.find("中断") != std::string_view::npos ||
+                    line.find("千日手") != std::string_view::npos ||
+                    line.find("持将棋") != std::string_view::npos)
+                    break;  // the game's end
+                return refuse("no square in the move");
+            }
+            to = std::to_string(file) + static_cast<char>('a' + rank - 1);
+        }
+        // The piece: the longest catalogue name (or KIF's two-glyph spelling) that matches.
+        PieceType type = kNoType;
+        bool promoted = false;
+        std::size_t best = 0;
+        for (PieceType t = 0; t < static_cast<PieceType>(v.types.size()); ++t) {
+            if (!v.types[t].is_base) continue;
+            for (bool p : {false, true}) {
+                if (p && v.types[t].promotes_to == kNoType) continue;
+                const std::string name = move_spelling(glyph(v, t, p));
+                if (name.size() > best && line.substr(at, name.size()) == name) {
+                    best = name.size();
+                    type = t;
+                    promoted = p;
+                }
+            }
+        }
+        if (type == kNoType) return refuse("no piece named in the move");
+        at += best;
+        std::string move;
+        if (take(line, at, "打")) {
+            if (promoted) return refuse("a promoted piece cannot be dropped");
+            const std::string& abbr = v.types[type].abbr;
+            move = (abbr.size() > 1 ? "(" + abbr + ")" : abbr) + "*" + to;
+        } else {
+            const bool promotes = take(line, at, "成");
+            take(line, at, "不成");
+            if (!take(line, at, "(") || at + 2 > line.size() || line[at] < '1' || line[at] > '9' ||
+                line[at + 1] < '1' || line[at + 1] > '9')
+                return refuse("the move names no square it comes from, as (77)");
+            move = std::string(1, line[at]) + static_cast<char>('a' + (line[at + 1] - '1')) + to +
+                   (promotes ? "+" : "");
+        }
+        moves.push_back(move);
+        last_to = to;
+    }
+    return moves;
 }
 
 std::vector<std::string> japanese_moves(const Game& game) {

@@ -1,6 +1,6 @@
 // Smoke test of the web board (default test run): the first page is a game against the engine;
 // one move by clicks, answered by the engine; a step back through the game and back to it; a
-// position imported as a new game; the safety rules of the server.
+// position and a KIF record imported as new games; the safety rules of the server.
 'use strict';
 
 const assert = require('assert');
@@ -65,6 +65,18 @@ const h = require('./harness');
       assert.deepStrictEqual(state.moves.map((m) => m.text), ['2g2f', '8c8d']);
       assert.deepStrictEqual(state.seats, ['human', 'engine']);
       assert.strictEqual(state.to_move, 0);
+    }],
+    ['a KIF record imported starts a game with its moves', async () => {
+      const kif = ['手合割：平手', '先手：human', '後手：engine', '手数----指手---------消費時間--',
+        '   1 ７六歩(77)', '   2 ３四歩(33)', '   3 ２二角成(88)', '   4 同　銀(31)', ''].join('\n');
+      await page.select('#variant', 'shogi');
+      await page.$eval('#import-text', (e, v) => { e.value = v; }, kif);
+      await page.click('#import');
+      await page.waitForFunction(() => /Shogi/.test(document.getElementById('title').textContent) &&
+        document.querySelectorAll('#moves li').length === 4);
+      const state = await h.checkPosition(page, server, 'the KIF import');
+      assert.deepStrictEqual(state.moves.map((m) => m.text), ['7g7f', '3c3d', '8h2b+', '3a2b']);
+      assert.strictEqual(state.variant.id, 'shogi');
     }],
     ['a request for another host name gets 403', async () => {
       const r = await h.raw(server, 'GET', '/api/state', { headers: { Host: 'attacker.example:80' } });

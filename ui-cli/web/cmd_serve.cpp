@@ -225,9 +225,15 @@ class WebServer {
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
         const auto& lv = std::get<web::LoadedVariant>(loaded);
         // A USI position line is welcome too: "[position] [sfen] TEXT [moves M1 M2 ...]",
-        // "startpos [moves ...]".
+        // "startpos [moves ...]"; and a KIF record (9x9, from the even start).
         std::vector<std::string> words = split_words(position);
         std::vector<std::string> moves;
+        if (looks_like_kif(position)) {
+            auto read = read_kif_moves(*lv.variant, position);
+            if (auto* d = std::get_if<Diagnostic>(&read)) return d->text();
+            words = {"startpos", "moves"};
+            for (const auto& m : std::get<std::vector<std::string>>(read)) words.push_back(m);
+        }
         if (auto at = std::find(words.begin(), words.end(), "moves"); at != words.end()) {
             moves.assign(at + 1, words.end());
             words.erase(at, words.end());
