@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -214,6 +215,53 @@ TEST(GameRecord, BadRecordsAreRefusedWithTheirLine) {
     EXPECT_NE(replay_error(text + "move 7g7f\nmove 7f7e\nend 2\n", v).find("move 2 '7f7e'"),
               std::string::npos);
     EXPECT_NE(replay_error(text + "result Sente resigns: Gote wins.\nend 0\n", v), "");
+}
+
+// A record that begins with a byte-order mark (as some editors save it) reads as without one.
+TEST(GameRecord, AByteOrderMarkIsRead) {
+    auto v = testing::variant("seireigi");
+    Game game(v, start_state(*v));
+    game.play(std::get<Move>(game.read_move("7g7f")));
+    const std::string text = write_record(record_of(game, "seireigi", {"human", "human"}));
+    EXPECT_EQ(replayed("\xEF\xBB\xBF" + text, v).ply(), 1);
+}
+
+// A two-player record states no ending its moves imply: a 'checkmate' line in one is false (or
+// redundant) and refused, where it was once dropped silently.
+TEST(GameRecord, AnImpliedEndingInATwoPlayerRecordIsRefused) {
+    auto v = testing::variant("seireigi");
+    Game game(v, start_state(*v));
+    game.play(std::get<Move>(game.read_move("7g7f")));
+    const std::string text =
+        without_end(write_record(record_of(game, "seireigi", {"human", "human"})));
+    for (const char* line : {"checkmate 2 by 1\n", "repetition\n", "skipped 1\n"}) {
+        const std::string error = replay_error(text + line + "end 1\n", v);
+        EXPECT_NE(error.find("a two-player record names only resignations and impasses"),
+                  std::string::npos)
+            << line << error;
+    }
+}
+
+// Two saves to one file at once both succeed (each has a temporary name of its own) and leave a
+// whole record.
+TEST(GameRecord, TwoSavesToOneFileAtOnceBothSucceed) {
+    const fs::path dir = testing::fresh_temporary_folder("seireigi-atomic-race-test");
+    const fs::path file = dir / "game.game";
+    std::vector<std::thread> writers;
+    std::atomic<int> failures{0};
+    for (int t = 0; t < 4; ++t)
+        writers.emplace_back([&, t] {
+            const std::string text(10000, static_cast<char>('a' + t));
+            for (int i = 0; i < 50; ++i)
+                if (write_file_atomically(file, text, /*sync_to_disk=*/false)) ++failures;
+        });
+    for (auto& w : writers) w.join();
+    EXPECT_EQ(failures.load(), 0);
+    const std::string text = std::get<std::string>(read_text_file(file));
+    ASSERT_EQ(text.size(), 10000u);
+    EXPECT_EQ(text.find_first_not_of(text[0]), std::string::npos);
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+    fs::remove_all(dir);
 }
 
 // Every player number read from a record is checked against the variant's players: a mover, a

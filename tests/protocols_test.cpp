@@ -369,3 +369,38 @@ TEST(UsiSeat, AnIllegalMoveResignsWithTheReason) {
 
 }  // namespace
 }  // namespace seireigi
+
+namespace seireigi {
+namespace {
+
+// What a GUI sent is quoted in error lines with its control bytes shown (\x1b), never passed
+// on raw to the GUI's console.
+TEST(ProtocolErrors, ControlBytesAreShownNotEchoed) {
+    Session usi("usi");
+    usi.send("usi");
+    usi.expect("usiok");
+    usi.send("setoption name USI_Hash value 1\x1b[31m");
+    const std::string usi_error = usi.expect("info string error");
+    EXPECT_NE(usi_error.find("\\x1b[31m"), std::string::npos) << usi_error;
+    EXPECT_EQ(usi_error.find('\x1b'), std::string::npos) << usi_error;
+    usi.send("quit");
+    usi.finish();
+
+    Session xboard("xboard");
+    xboard.send("xboard");
+    xboard.send("protover 2");
+    xboard.expect("feature");
+    xboard.send("usermove \x1b]0;title\x07");
+    const std::string illegal = xboard.expect("Illegal move");
+    EXPECT_NE(illegal.find("\\x1b]0;title\\x07"), std::string::npos) << illegal;
+    EXPECT_EQ(illegal.find('\x1b'), std::string::npos) << illegal;
+    xboard.send("memory x\x1b");
+    const std::string error = xboard.expect("Error");
+    EXPECT_NE(error.find("\\x1b"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\x1b'), std::string::npos) << error;
+    xboard.send("quit");
+    xboard.finish();
+}
+
+}  // namespace
+}  // namespace seireigi

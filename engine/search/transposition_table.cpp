@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <new>
+
+#include "search/memory_limit.h"
 
 namespace seireigi::search {
 
@@ -9,7 +12,22 @@ void TranspositionTable::resize(int megabytes) {
     const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
     std::size_t entries = 1;
     while (entries * 2 * sizeof(TTEntry) <= bytes) entries *= 2;
-    memory_ = LargePageMemory(entries * sizeof(TTEntry));
+    // A size the machine cannot give keeps the table there is (front ends refuse such a size
+    // with the reason first: search/memory_limit.h); a first table falls back to the smallest.
+    const bool first = table_ == nullptr;
+    LargePageMemory fresh;
+    if (!table_size_refusal(bytes >> 20)) {
+        try {
+            fresh = LargePageMemory(entries * sizeof(TTEntry));
+        } catch (const std::bad_alloc&) {
+        }
+    }
+    if (!fresh.data()) {
+        if (!first) return;
+        entries = (std::size_t{1} << 20) / sizeof(TTEntry);
+        fresh = LargePageMemory(entries * sizeof(TTEntry));
+    }
+    memory_ = std::move(fresh);
     table_ = static_cast<TTEntry*>(memory_.data());
     size_ = entries;
     std::uninitialized_fill_n(table_, entries, TTEntry{});

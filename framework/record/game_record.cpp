@@ -1,11 +1,14 @@
 #include "record/game_record.h"
 
+#include "core/file_text.h"
+
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -135,6 +138,8 @@ std::string write_record(const GameRecord& r) {
 }
 
 std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
+    // A byte-order mark, as some editors write at the start of a file, is no part of the text.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     GameRecord r;
     std::istringstream in{std::string(text)};
     std::string line;
@@ -299,6 +304,15 @@ std::variant<Game, Diagnostic> replay_quoting_raw_text(const GameRecord& r,
                                                        std::shared_ptr<const Variant> variant) {
     const Variant& v = *variant;
     if (auto d = check_player_numbers(r, v)) return *d;
+    // A two-player record states only the players' decisions; replaying the moves finds every
+    // ending they imply, so a line stating one could only be redundant or false.
+    if (v.num_players() <= 2)
+        for (const GameEvent& e : r.events)
+            if (!is_declaration(e.kind))
+                return Diagnostic{"", "the record states '" + event_line(e) +
+                                          "', but a two-player record names only resignations "
+                                          "and impasses: replaying the moves finds checkmates "
+                                          "and the other endings"};
     const std::uint64_t now = variant_fingerprint(v);
     if (now != r.fingerprint) {
         // A record whose built-in variant name was changed by hand: its moves belong to another
@@ -470,8 +484,12 @@ std::optional<std::string> write_file_atomically(const std::filesystem::path& pa
     if (auto why = unfit_to_replace(path)) return why;
     const std::filesystem::path folder =
         path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-    const std::filesystem::path tmp =
-        path.string() + ".tmp" + std::to_string(static_cast<long>(::getpid()));
+    // A temporary name of its own for every write, also between threads of one process: two
+    // saves to one file at once must not take each other's temporary file.
+    static std::atomic<unsigned> writes{0};
+    const std::filesystem::path tmp = path.string() + ".tmp" +
+                                      std::to_string(static_cast<long>(::getpid())) + "-" +
+                                      std::to_string(writes.fetch_add(1));
     // The data goes first into a file without a name (O_TMPFILE), so that a kill, even SIGKILL,
     // while writing leaves nothing behind; where the file system cannot do that, into a named
     // temporary file with the terminal's signals blocked.
@@ -519,15 +537,13 @@ std::optional<std::string> write_file_atomically(const std::filesystem::path& pa
 }
 
 std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return Diagnostic{path.string(),
-                          "this is a folder; give a file (a saved game ends in .game)"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Diagnostic{path.string(), "cannot open the file"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string text;
+    if (auto why = read_regular_file(path, text)) {
+        if (*why == "this is a folder, not a file")
+            *why = "this is a folder; give a file (a saved game ends in .game)";
+        return Diagnostic{path.string(), *why};
+    }
+    return text;
 }
 
 }  // namespace seireigi

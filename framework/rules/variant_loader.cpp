@@ -326,6 +326,7 @@ std::optional<SourceFile> Loader::find_variant(std::string_view name_or_path) {
     std::string message;
     if (FileFinder::is_path(name_or_path)) {
         message = "cannot read the variant file " + std::string(name_or_path);
+        if (!found.unreadable.empty()) message += ": " + found.unreadable;
     } else {
         const auto ids = finder_.variant_ids();
         message = "unknown variant " + in_quotes(name_or_path);
@@ -416,8 +417,9 @@ VariantLoadResult Loader::load(SourceFile file) {
 
 std::vector<Diagnostic> Loader::validate(const fs::path& file,
                                          std::optional<VariantSpec>* variant) {
-    auto source = FileFinder::read_disk(file);
-    if (!source) return {{file.generic_string(), "cannot read the file"}};
+    std::string why;
+    auto source = FileFinder::read_disk(file, &why);
+    if (!source) return {{file.generic_string(), "cannot read the file: " + why}};
     std::vector<yaml::Problem> scratch;
     if (is_variant_file(yaml::parse(source->text, source->name, scratch))) {
         VariantLoadResult loaded = load(std::move(*source));

@@ -1,9 +1,8 @@
 #include "rules/yaml_source.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "core/file_text.h"
 #include "rules/embedded_data.h"
 
 namespace seireigi::yaml {
@@ -22,14 +21,18 @@ bool FileFinder::is_path(std::string_view name) {
            (name.size() >= 5 && name.substr(name.size() - 5) == ".yaml");
 }
 
-std::optional<SourceFile> FileFinder::read_disk(const fs::path& path) {
+std::optional<SourceFile> FileFinder::read_disk(const fs::path& path, std::string* why) {
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return std::nullopt;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return SourceFile{path.lexically_normal().generic_string(), text.str(), path};
+    if (!fs::exists(path, ec)) {
+        if (why) *why = "no such file";
+        return std::nullopt;
+    }
+    std::string text;
+    if (auto problem = read_regular_file(path, text)) {
+        if (why) *why = *problem;
+        return std::nullopt;
+    }
+    return SourceFile{path.lexically_normal().generic_string(), std::move(text), path};
 }
 
 namespace {
@@ -46,8 +49,14 @@ FileFinder::Found FileFinder::find(Kind kind, std::string_view name, const Sourc
     Found found;
     const fs::path base_dir = (from && from->disk) ? from->disk->parent_path() : fs::path();
     auto try_disk = [&](const fs::path& p) {
+        std::string why;
+        found.file = read_disk(p, &why);
         found.tried.push_back(p.lexically_normal().generic_string());
-        found.file = read_disk(p);
+        // A file that is there but cannot be read says why beside its name.
+        if (!found.file && why != "no such file") {
+            found.tried.back() += " (" + why + ")";
+            found.unreadable = why;
+        }
         return found.file.has_value();
     };
 

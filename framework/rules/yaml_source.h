@@ -32,6 +32,7 @@ class FileFinder {
     struct Found {
         std::optional<SourceFile> file;
         std::vector<std::string> tried;  // where it was looked for, for the "not found" message
+        std::string unreadable;  // why a file that is there cannot be read (a pipe, too large)
     };
 
     explicit FileFinder(std::optional<std::filesystem::path> data_dir)
@@ -43,7 +44,9 @@ class FileFinder {
     std::vector<std::string> variant_ids() const;
 
     static bool is_path(std::string_view name);
-    static std::optional<SourceFile> read_disk(const std::filesystem::path& path);
+    // A regular file of at most kMaxTextFileBytes (core/file_text.h); else nothing, and `why`.
+    static std::optional<SourceFile> read_disk(const std::filesystem::path& path,
+                                               std::string* why = nullptr);
 
   private:
     std::optional<std::filesystem::path> data_dir_;

@@ -5,6 +5,8 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -46,19 +48,30 @@ namespace {
 class Converter {
   public:
     Converter(std::string_view text, const std::string& file, std::vector<Problem>& problems)
-        : text_(text), file_(file), problems_(problems) {}
+        : text_(text), file_(file), problems_(problems) {
+        // Per byte: how many characters (bytes that are not UTF-8 tails) precede it, and where
+        // its line starts; computed once, so that locating a node costs no walk along its line
+        // (a line of 40,000 list items would otherwise take quadratic time).
+        characters_before_.resize(text_.size() + 1);
+        line_starts_.push_back(0);
+        std::uint32_t characters = 0;
+        for (std::size_t i = 0; i < text_.size(); ++i) {
+            characters_before_[i] = characters;
+            if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++characters;
+            if (text_[i] == '\n') line_starts_.push_back(i + 1);
+        }
+        characters_before_[text_.size()] = characters;
+    }
 
     // yaml-cpp marks count bytes from 0; editors count characters from 1.
     Where where_of(const YAML::Mark& mark, bool skip_quote) const {
         if (mark.is_null() || mark.pos < 0 || static_cast<std::size_t>(mark.pos) > text_.size())
             return {file_, 1, 1};
         const auto pos = static_cast<std::size_t>(mark.pos);
-        const auto line_start = text_.rfind('\n', pos == 0 ? 0 : pos - 1);
-        std::size_t i = (line_start == std::string_view::npos || pos == 0) ? 0 : line_start + 1;
-        int column = 1;
-        for (; i < pos; ++i)
-            if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80)
-                ++column;  // not a UTF-8 tail
+        // The last line start at or before pos (a mark on a '\n' belongs to the line it ends).
+        const std::size_t line_start =
+            *(std::upper_bound(line_starts_.begin(), line_starts_.end(), pos) - 1);
+        int column = static_cast<int>(characters_before_[pos] - characters_before_[line_start]) + 1;
         if (skip_quote && pos < text_.size() && (text_[pos] == '"' || text_[pos] == '\'')) ++column;
         return {file_, mark.line + 1, column};
     }
@@ -115,19 +128,25 @@ class Converter {
     std::string_view text_;
     const std::string& file_;
     std::vector<Problem>& problems_;
+    std::vector<std::uint32_t> characters_before_;
+    std::vector<std::size_t> line_starts_;  // byte offsets, ascending
 };
 
-// Notes where documents start, to find a second document in a file. YAML::LoadAll would tell,
-// but yaml-cpp 0.7 loops forever (allocating) on some malformed input such as a lone ','
-// (yaml-cpp issue #1040), so documents are counted with the event parser instead, at most two,
-// and a "second document" that starts where the first did is that bug, not a document.
-class DocumentStarts : public YAML::EventHandler {
+// Notes where documents start, to find a second document in a file, and where the first alias
+// is. YAML::LoadAll would tell the documents, but yaml-cpp 0.7 loops forever (allocating) on
+// some malformed input such as a lone ',' (yaml-cpp issue #1040), so documents are counted with
+// the event parser instead, at most two, and a "second document" that starts where the first
+// did is that bug, not a document.
+class DocumentScan : public YAML::EventHandler {
   public:
     std::vector<YAML::Mark> starts;
+    std::optional<YAML::Mark> first_alias;
     void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
     void OnDocumentEnd() override {}
     void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+        if (!first_alias) first_alias = mark;
+    }
     void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
                   const std::string&) override {}
     void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
@@ -138,18 +157,29 @@ class DocumentStarts : public YAML::EventHandler {
     void OnMapEnd() override {}
 };
 
-std::optional<YAML::Mark> second_document(const std::string& text) {
+struct Scanned {
+    std::optional<YAML::Mark> second_document;
+    std::optional<YAML::Mark> first_alias;  // in the first document
+};
+
+Scanned scan_documents(const std::string& text) {
     std::istringstream in(text);
     YAML::Parser parser(in);
-    DocumentStarts handler;
+    DocumentScan handler;
+    Scanned out;
     try {
-        if (parser.HandleNextDocument(handler)) parser.HandleNextDocument(handler);
+        if (parser.HandleNextDocument(handler)) {
+            out.first_alias = handler.first_alias;
+            parser.HandleNextDocument(handler);
+        }
     } catch (const YAML::Exception&) {
-        // A syntax error after the first document: the start of the second is known already.
+        // A syntax error: YAML::Load reports it in the first document; after it, the start of
+        // the second is known already.
     }
-    if (handler.starts.size() < 2 || handler.starts[1].pos <= handler.starts[0].pos)
-        return std::nullopt;
-    return handler.starts[1];
+    if (!out.first_alias) out.first_alias = handler.first_alias;
+    if (handler.starts.size() >= 2 && handler.starts[1].pos > handler.starts[0].pos)
+        out.second_document = handler.starts[1];
+    return out;
 }
 
 }  // namespace
@@ -159,6 +189,14 @@ Node parse(std::string_view text, const std::string& file, std::vector<Problem>&
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     const std::string owned(text);
     Converter converter(text, file, problems);
+    const Scanned scanned = scan_documents(owned);
+    // An alias repeats the value it names; converted, aliases of aliases grow exponentially (a
+    // file of 700 bytes to billions of nodes), and no file of ours needs one.
+    if (scanned.first_alias) {
+        problems.push_back({converter.where_of(*scanned.first_alias, false),
+                            "aliases (*name) are not read: write the value out in full"});
+        return Node{Node::Kind::Null, {file, 1, 1}, {}, {}, {}};
+    }
     YAML::Node document;
     try {
         document = YAML::Load(owned);  // the first document only
@@ -168,7 +206,7 @@ Node parse(std::string_view text, const std::string& file, std::vector<Problem>&
         problems.push_back({{file, plain.line, plain.column}, plain.message});
         return Node{Node::Kind::Null, {file, 1, 1}, {}, {}, {}};
     }
-    if (auto second = second_document(owned))
+    if (auto second = scanned.second_document)
         problems.push_back({converter.where_of(*second, false),
                             "a file holds a single YAML document; remove the second one (after "
                             "'---')"});

@@ -6,10 +6,12 @@
 #include <charconv>
 #include <sstream>
 
+#include "core/printable.h"
 #include "game/position_soundness.h"
 #include "mate/mate_solver.h"
 #include "position/generic_position.h"
 #include "protocols/protocol_variants.h"
+#include "search/memory_limit.h"
 #include "text/notation.h"
 #include "text/start_position.h"
 #include "text/words.h"
@@ -68,7 +70,8 @@ void UsiSession::run(std::istream& in) {
 }
 
 void UsiSession::error(const std::string& why) {
-    out_.send("info string error: " + why);
+    // The reason may quote what the GUI sent: its control bytes are shown, not passed on.
+    out_.send("info string error: " + printable(why));
 }
 
 bool UsiSession::handle(const std::string& line) {
@@ -168,7 +171,12 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         return true;
     };
     if (iequals(name, "USI_Hash") || iequals(name, "Hash")) {
-        if (spin(1, 65536, hash_mb_) && engine_) engine_->set_options(engine_options());
+        int mb = hash_mb_;
+        if (!spin(1, 65536, mb)) return;
+        if (auto why = search::table_size_refusal(static_cast<std::size_t>(mb)))
+            return error("setoption " + name + " " + value + ": " + *why);
+        hash_mb_ = mb;
+        if (engine_) engine_->set_options(engine_options());
     } else if (iequals(name, "USI_Ponder") || iequals(name, "Ponder")) {
         if (value != "true" && value != "false") {
             error("setoption " + name + ": expected true or false, not '" + value + "'");

@@ -2,12 +2,15 @@
 
 #include "game/position_soundness.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <set>
 #include <sstream>
 
+#include "core/printable.h"
 #include "protocols/protocol_variants.h"
+#include "search/memory_limit.h"
 #include "search/think_time.h"
 #include "text/start_position.h"
 #include "text/words.h"
@@ -70,7 +73,8 @@ void XboardSession::run(std::istream& in) {
 }
 
 void XboardSession::error(const std::string& command, const std::string& why) {
-    out_.send("Error (" + why + "): " + command);
+    // The command is echoed: its control bytes are shown, not passed on.
+    out_.send("Error (" + printable(why) + "): " + printable(command));
 }
 
 bool XboardSession::handle(const std::string& line) {
@@ -193,7 +197,12 @@ bool XboardSession::handle_locked(const std::vector<std::string>& words, const s
             engine_clock_ms_ = static_cast<int>(*n * 10);
             time_control_known_ = true;
         } else {
-            hash_mb_ = std::max(1, static_cast<int>(*n));
+            const int mb = static_cast<int>(std::clamp<double>(*n, 1, 1 << 20));
+            if (auto why = search::table_size_refusal(static_cast<std::size_t>(mb))) {
+                error(line, *why);
+                return true;
+            }
+            hash_mb_ = mb;
             if (engine_ && !worker_.busy()) {
                 search::Options o = engine_->options();
                 o.hash_mb = hash_mb_;
@@ -245,12 +254,12 @@ void XboardSession::new_game(const PositionState& start) {
 
 void XboardSession::user_move(const std::string& text) {
     if (game_->over()) {
-        out_.send("Illegal move (the game is over): " + text);
+        out_.send("Illegal move (the game is over): " + printable(text));
         return;
     }
     auto read = notation_->read_move(*variant_, text, game_->legal_moves());
     if (auto* why = std::get_if<std::string>(&read)) {
-        out_.send("Illegal move (" + *why + "): " + text);
+        out_.send("Illegal move (" + printable(*why) + "): " + printable(text));
         return;
     }
     game_->play(std::get<Move>(read));
