@@ -1,5 +1,6 @@
 // seireigi: the command-line program. Each subcommand lives in its own cmd_*.cpp file.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 #include <string_view>
 
@@ -36,6 +37,11 @@ int print_help(CLI::App& app, int argc, char** argv) {
 
 int main(int argc, char** argv) {
     using namespace seireigi::cli;
+    // A write past a file-size limit (ulimit -f) or to a pipe or socket whose reader left fails
+    // with an error that the caller reports (a game not saved, a web client gone); by default
+    // either signal would end the whole program, a server with every game it holds.
+    std::signal(SIGPIPE, SIG_IGN);
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{
         "seireigi: rules engine and tools for Seireigi, Yonin Seireigi, Dai Seireigi and other "
         "shogi variants described in YAML files.\n"

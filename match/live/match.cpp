@@ -341,17 +341,28 @@ void Match::save() {
     // A person's moves are worth an fsync each; games between programs (tests, demonstrations)
     // would spend most of their time waiting for the disk.
     const bool sync = people() > 0;
-    auto warn = [this](const std::string& text) {
-        MatchEvent e = MatchEvent::of(MatchEvent::Kind::Warning);
-        e.text = text;
-        emit(e);
-    };
+    std::optional<std::string> failure;
     if (!settings_.autosave.empty())
         if (auto error = write_file_atomically(settings_.autosave, write_record(record()), sync))
-            warn("autosave failed: " + *error);
-    if (settings_.kif.empty()) return;
-    if (auto error = write_file_atomically(settings_.kif, write_kif(game_, seat_specs()), sync))
-        warn("writing the KIF failed: " + *error);
+            failure = "autosave failed: " + *error;
+    if (!settings_.kif.empty())
+        if (auto error = write_file_atomically(settings_.kif, write_kif(game_, seat_specs()), sync))
+            failure =
+                (failure ? *failure + "; " : std::string()) + "writing the KIF failed: " + *error;
+    {
+        std::lock_guard lock(mutex_);
+        save_failure_ = failure;
+    }
+    if (failure) {
+        MatchEvent e = MatchEvent::of(MatchEvent::Kind::Warning);
+        e.text = *failure;
+        emit(e);
+    }
+}
+
+std::optional<std::string> Match::save_failure() const {
+    std::lock_guard lock(mutex_);
+    return save_failure_;
 }
 
 Match::Outcome Match::leave_now() {

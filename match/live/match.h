@@ -107,6 +107,8 @@ class Match {
     const MatchSettings& settings() const { return settings_; }
     // The record of the game as it stands.
     GameRecord record() const;
+    // Why the last save of the autosave (or the KIF) failed; nothing once a save succeeds.
+    std::optional<std::string> save_failure() const;
 
   private:
     struct Answer {
@@ -141,6 +143,7 @@ class Match {
     Player asked_ = -1;
     Question question_ = Question::Move;
     bool leaving_ = false;
+    std::optional<std::string> save_failure_;
     Game game_;  // changed only by run(), under the lock
     // Last: destroyed first, so a seat's thread ends while the Match can still take its reply.
     std::vector<std::unique_ptr<Seat>> seats_;

@@ -34,6 +34,10 @@ bool ChildProcess::start(const std::string& command, std::string& error) {
         dup2(in_pipe[0], STDIN_FILENO);
         dup2(out_pipe[1], STDOUT_FILENO);
         for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]}) close(fd);
+        // An ignored signal stays ignored across exec: the engine gets the defaults a shell
+        // would give it, whatever this program ignores.
+        signal(SIGPIPE, SIG_DFL);
+        signal(SIGXFSZ, SIG_DFL);
         // "exec" so that the engine itself, not a shell, is our child and gets the signals.
         const std::string line = "exec " + command;
         execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));

@@ -35,7 +35,13 @@ std::string default_autosave_path(const Variant& v) {
     const std::time_t now = std::time(nullptr);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    return "seireigi-" + v.id + "-" + stamp + ".game";
+    // Two games begun in one second must not share a file: the second would overwrite the first.
+    const std::string base = "seireigi-" + v.id + "-" + stamp;
+    std::string name = base + ".game";
+    std::error_code ec;
+    for (int n = 2; fs::exists(name, ec) || fs::is_symlink(name, ec); ++n)
+        name = base + "-" + std::to_string(n) + ".game";
+    return name;
 }
 
 // How the record names the variant: a built-in name as it is, a file by its absolute path, so

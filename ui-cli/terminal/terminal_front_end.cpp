@@ -181,12 +181,19 @@ void TerminalFrontEnd::on_event(const MatchEvent& e) {
         case MatchEvent::Kind::Over: {
             const auto game = match_.snapshot();
             if (board_stale_ || !people) show_board(*game);
-            std::cout << describe_result(*game) << "\nThe game is saved in " << autosave << ".\n";
+            std::cout << describe_result(*game) << "\n";
+            if (auto failure = match_.save_failure())
+                std::cout << "The game is NOT saved (" << *failure << ").\n";
+            else
+                std::cout << "The game is saved in " << autosave << ".\n";
             break;
         }
         case MatchEvent::Kind::Left:
-            std::cout << "\nThe game is left unfinished and saved in " << autosave
-                      << ".\nContinue it with: seireigi play --resume " << autosave << "\n";
+            if (auto failure = match_.save_failure())
+                std::cout << "\nThe game is left unfinished and NOT saved (" << *failure << ").\n";
+            else
+                std::cout << "\nThe game is left unfinished and saved in " << autosave
+                          << ".\nContinue it with: seireigi play --resume " << autosave << "\n";
             break;
         case MatchEvent::Kind::Warning:
             std::cout << "warning: " << e.text << "\n";

@@ -1,4 +1,4 @@
-// seireigi serve: the web board. A local HTTP server (cpp-httplib) that shows the one current
+// seireigi serve: the web board. A local HTTP server (web/http_server.h) that shows the one current
 // game to every browser tab and takes moves, undo, resignation, impasse, new games and records
 // from the page (web/page/, built into the binary).
 //
@@ -9,16 +9,19 @@
 //    X-Seireigi-Token), which other sites cannot read;
 //  * files are read and written only in the data folder, by plain file names; a path with ".."
 //    gets 400; a body over 1 MB gets 413; a malformed request gets 400 with a message and leaves
-//    the game unchanged.
+//    the game unchanged;
+//  * the HTTP server (web/http_server.h) bounds what a client may hold: connections, requests
+//    waiting for a change, the size of a request and the time to send it.
 #include <arpa/inet.h>
-#include <httplib.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
 #include <unistd.h>
 
 #include <cctype>
 #include <ctime>
+#include <functional>
 #include <iostream>
+#include <map>
 #include <random>
 
 #include "base/context.h"
@@ -33,6 +36,7 @@
 #include "view/score_words.h"
 #include "web/data_folder.h"
 #include "web/game_json.h"
+#include "web/http_server.h"
 #include "web/json_text.h"
 #include "web/web_assets.h"
 #include "web/web_game.h"
@@ -42,8 +46,10 @@ namespace seireigi::cli {
 namespace {
 
 using web::error_json;
+using web::HandlerResult;
+using web::HttpRequest;
+using web::HttpResponse;
 
-constexpr std::size_t kMaxBody = 1 << 20;
 constexpr std::size_t kMaxSeatsText = 200;  // four seats of the longest kind fit easily
 constexpr std::chrono::seconds kLongPoll{10};
 constexpr const char* kTokenHeader = "X-Seireigi-Token";
@@ -108,38 +114,35 @@ std::vector<std::string> allowed_host_names(const std::string& bound) {
     return names;
 }
 
-void send_json(httplib::Response& res, const std::string& json, int status = 200) {
+HttpResponse json_reply(const std::string& json, int status = 200) {
+    HttpResponse res;
     res.status = status;
     res.set_header("Cache-Control", "no-store");
-    res.set_content(json, "application/json; charset=utf-8");
+    res.body = json;
+    return res;
 }
 
-void send_error(httplib::Response& res, int status, const std::string& message) {
-    send_json(res, error_json(message), status);
+HttpResponse error_reply(int status, const std::string& message) {
+    return json_reply(error_json(message), status);
 }
 
 // The answer to a request that changes the game: the new state, or 400 with the reason.
-void answer_change(web::WebGame& game, httplib::Response& res,
-                   const std::optional<std::string>& refusal) {
-    if (refusal) return send_error(res, 400, *refusal);
+HttpResponse answer_change(web::WebGame& game, const std::optional<std::string>& refusal) {
+    if (refusal) return error_reply(400, *refusal);
     std::string json;
     game.read([&](const web::GameView& v) { json = web::game_json(v); });
-    send_json(res, json);
+    return json_reply(json);
 }
 
-// A required parameter, or 400 with a message naming it.
-std::optional<std::string> param(const httplib::Request& req, httplib::Response& res,
-                                 const std::string& name) {
-    if (!req.has_param(name)) {
-        send_error(res, 400, "the request lacks the parameter '" + name + "'");
-        return std::nullopt;
-    }
-    return req.get_param_value(name);
+// Why a required parameter is missing, naming it.
+std::optional<HttpResponse> missing(const HttpRequest& req, const std::string& name) {
+    if (req.has_param(name)) return std::nullopt;
+    return error_reply(400, "the request lacks the parameter '" + name + "'");
 }
 
-std::optional<int> int_param(const httplib::Request& req, const std::string& name) {
+std::optional<int> int_param(const HttpRequest& req, const std::string& name) {
     if (!req.has_param(name)) return std::nullopt;
-    const std::string s = req.get_param_value(name);
+    const std::string s = req.param(name);
     if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos)
         return std::nullopt;
     return std::stoi(s);
@@ -148,19 +151,19 @@ std::optional<int> int_param(const httplib::Request& req, const std::string& nam
 class WebServer {
   public:
     WebServer(const ServeOptions& opt, web::DataFolder folder)
-        : opt_(opt), folder_(std::move(folder)), game_(folder_.autosave()), token_(make_token()) {}
+        : opt_(opt), folder_(std::move(folder)), game_(folder_.autosave()), token_(make_token()) {
+        // Long polls wait for the game to change (before the first game starts).
+        game_.on_change([this] { server_.wake(); });
+    }
 
     int run() {
-        restore_or_start();
+        if (auto why = restore_or_start()) return fail(*why);
         setup();
-        int port = opt_.port;
-        if (port == 0) {
-            port = server_.bind_to_any_port(opt_.host);
-            if (port <= 0) return fail("cannot listen on " + opt_.host);
-        } else if (!server_.bind_to_port(opt_.host, port)) {
-            return fail("cannot listen on " + opt_.host + ":" + std::to_string(port) +
-                        " (in use? try --port 0 for any free port)");
-        }
+        auto bound = server_.bind(opt_.host, opt_.port);
+        if (auto* why = std::get_if<std::string>(&bound))
+            return fail("cannot listen on " + opt_.host + ":" + std::to_string(opt_.port) + " (" +
+                        *why + (opt_.port ? "; in use? try --port 0 for any free port)" : ")"));
+        const int port = std::get<int>(bound);
         const std::string shown_host = host_in_header(opt_.host);
         address_ =
             (opt_.host == "0.0.0.0" || opt_.host == "::" ? std::string("127.0.0.1") : shown_host) +
@@ -178,7 +181,7 @@ class WebServer {
                   << "Games are saved in " << folder_.games().string()
                   << "; stop the server with Ctrl-C.\n"
                   << std::flush;
-        server_.listen_after_bind();
+        server_.run();
         return 0;
     }
 
@@ -188,20 +191,36 @@ class WebServer {
         return 2;
     }
 
-    // The autosaved game, else a new Seireigi game: a person against the engine.
-    void restore_or_start() {
-        if (std::filesystem::exists(folder_.autosave())) {
+    // The autosaved game, else a new Seireigi game: a person against the engine. An
+    // autosave that cannot be resumed (a variant file edited since, a record cut short) is
+    // renamed first, never overwritten by the new game, and the page and stderr say where it
+    // is. A message when the server cannot start.
+    std::optional<std::string> restore_or_start() {
+        std::vector<std::string> notices;
+        std::error_code ec;
+        if (std::filesystem::exists(folder_.autosave(), ec) ||
+            std::filesystem::is_symlink(folder_.autosave(), ec)) {
             const std::string why = load_record(folder_.autosave());
             if (why.empty()) {
                 game_.read([](const web::GameView& v) {
                     for (const auto& n : v.notices) std::cerr << "note: " << n << "\n";
                 });
-                return;
+                return std::nullopt;
             }
-            std::cerr << "warning: cannot resume the autosaved game (" << why
-                      << "); starting a new one\n";
+            auto aside = folder_.keep_autosave_aside();
+            if (auto* error = std::get_if<std::string>(&aside))
+                return "cannot resume the autosaved game (" + why + "), nor keep it aside (" +
+                       *error + "): move it away, or start with another --data-dir";
+            const std::string notice =
+                "the autosaved game could not be resumed (" + why + "); it is kept as " +
+                std::get<std::filesystem::path>(aside).string() + " and a new game begins";
+            std::cerr << "warning: " << notice << "\n";
+            notices.push_back(notice);
         }
-        new_game("seireigi", "", {"human", "engine"});
+        if (auto why = new_game("seireigi", "", {"human", "engine"}, search::kDefaultMoveMs,
+                                std::move(notices)))
+            return "cannot start a game: " + *why;
+        return std::nullopt;
     }
 
     // A message, or "" when the record at `path` is now the game.
@@ -220,7 +239,8 @@ class WebServer {
 
     std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
                                         const std::vector<std::string>& seats,
-                                        int engine_ms = search::kDefaultMoveMs) {
+                                        int engine_ms = search::kDefaultMoveMs,
+                                        std::vector<std::string> notices = {}) {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
         const auto& lv = std::get<web::LoadedVariant>(loaded);
@@ -258,13 +278,14 @@ class WebServer {
                 return "position: this position cannot arise in a game: " +
                        problems.front().message;
         }
-        return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms, moves);
+        return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms, moves,
+                           std::move(notices));
     }
 
-    void serve_asset(const std::string& path, httplib::Response& res) {
+    HttpResponse serve_asset(const std::string& path) {
         const auto& assets = web::web_assets();
         auto it = assets.find(path == "/" ? "/index.html" : path);
-        if (it == assets.end()) return send_error(res, 404, "no such page: " + path);
+        if (it == assets.end()) return error_reply(404, "no such page: " + path);
         std::string body = it->second;
         std::string type = "text/plain";
         if (it->first.ends_with(".html")) {
@@ -279,86 +300,70 @@ class WebServer {
         } else if (it->first.ends_with(".svg")) {
             type = "image/svg+xml";
         }
+        HttpResponse res;
         res.set_header("Cache-Control", "no-store");
         res.set_header("X-Frame-Options", "DENY");
-        res.set_content(body, type);
+        res.content_type = type;
+        res.body = std::move(body);
+        return res;
     }
 
-    // Host, "..", and the token of state-changing requests, before any handler runs.
-    httplib::Server::HandlerResponse guard(const httplib::Request& req, httplib::Response& res) {
-        const std::string host = lower(req.get_header_value("Host"));
-        if (std::find(allowed_hosts_.begin(), allowed_hosts_.end(), host) == allowed_hosts_.end()) {
-            send_error(res, 403,
-                       "this server answers only requests addressed to this computer's own names "
-                       "and addresses, such as " +
-                           address_);
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        if (req.path.find("..") != std::string::npos) {
-            send_error(res, 400, "paths with '..' are refused");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        if (req.method != "GET" && req.method != "HEAD" &&
-            req.get_header_value(kTokenHeader) != token_) {
-            send_error(res, 403,
-                       "this request changes the game and needs the page's token: reload the "
-                       "page");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        return httplib::Server::HandlerResponse::Unhandled;
+    // Host, "..", and the token of state-changing requests, before any handler runs: a
+    // refusal, or nothing.
+    std::optional<HttpResponse> guard(const HttpRequest& req) const {
+        const std::string host = lower(req.header("host"));
+        if (std::find(allowed_hosts_.begin(), allowed_hosts_.end(), host) == allowed_hosts_.end())
+            return error_reply(403,
+                               "this server answers only requests addressed to this computer's "
+                               "own names and addresses, such as " +
+                                   address_);
+        if (req.path.find("..") != std::string::npos)
+            return error_reply(400, "paths with '..' are refused");
+        if (req.method != "GET" && req.method != "HEAD" && req.header("x-seireigi-token") != token_)
+            return error_reply(403,
+                               "this request changes the game and needs the page's token: "
+                               "reload the page");
+        return std::nullopt;
+    }
+
+    using Route = std::function<HandlerResult(const HttpRequest&)>;
+    void get(const std::string& path, Route route) { routes_[{"GET", path}] = std::move(route); }
+    void post(const std::string& path, Route route) { routes_[{"POST", path}] = std::move(route); }
+
+    HandlerResult handle(const HttpRequest& req) const {
+        if (auto refusal = guard(req)) return *refusal;
+        const std::string method = req.method == "HEAD" ? "GET" : req.method;
+        auto it = routes_.find({method, req.path});
+        if (it != routes_.end()) return it->second(req);
+        for (const auto& [key, route] : routes_)
+            if (key.second == req.path)
+                return error_reply(
+                    405, "cannot answer " + req.method + " " + req.path + ": use " + key.first);
+        return error_reply(404, "cannot answer " + req.method + " " + req.path);
+    }
+
+    // The game now, or once it is no longer at version `after` (at most kLongPoll): the wait
+    // holds no thread (web/http_server.h).
+    HandlerResult state(const HttpRequest& req) {
+        auto after = int_param(req, "after");
+        if (!after || game_.version() != static_cast<std::uint64_t>(*after))
+            return answer_change(game_, std::nullopt);
+        const auto seen = static_cast<std::uint64_t>(*after);
+        return web::Park{[this, seen] { return game_.version() != seen; },
+                         std::chrono::steady_clock::now() + kLongPoll,
+                         [this] { return answer_change(game_, std::nullopt); }};
     }
 
     void setup() {
-        server_.set_payload_max_length(kMaxBody);
-        server_.set_pre_routing_handler([this](const httplib::Request& req,
-                                               httplib::Response& res) { return guard(req, res); });
-        server_.set_exception_handler(
-            [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-                std::string what = "unknown error";
-                try {
-                    std::rethrow_exception(ep);
-                } catch (const std::exception& e) {
-                    what = e.what();
-                } catch (...) {
-                }
-                send_error(res, 500, "internal error: " + what);
-            });
-        server_.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-            // cpp-httplib refuses a form (url-encoded) body over 8 KB apart from the 1 MB limit
-            // of every body. A form under 1 MB (by its Content-Length, which browsers send) is
-            // a bad request: no field of this API needs that much.
-            std::size_t length = 0;
-            try {
-                length = std::stoul(req.get_header_value("Content-Length"));
-            } catch (const std::exception&) {
-                length = kMaxBody + 1;  // chunked: its length is not known
-            }
-            if (res.status == 413 && length <= kMaxBody)
-                send_error(res, 400, "the form is larger than 8 KB; no request needs that much");
-            else if (res.status == 413)
-                send_error(res, 413,
-                           "the request is too large: a form may hold 8 KB, any body 1 MB");
-            else if (res.body.empty())
-                send_error(res, res.status, "cannot answer " + req.method + " " + req.path);
-        });
+        server_.set_handler([this](const HttpRequest& req) { return handle(req); });
 
         for (const auto& [path, body] : web::web_assets()) {
             (void)body;
-            server_.Get(path, [this, p = path](const httplib::Request&, httplib::Response& res) {
-                serve_asset(p, res);
-            });
+            get(path, [this, p = path](const HttpRequest&) { return serve_asset(p); });
         }
-        server_.Get("/", [this](const httplib::Request&, httplib::Response& res) {
-            serve_asset("/", res);
-        });
-
-        server_.Get("/api/state", [this](const httplib::Request& req, httplib::Response& res) {
-            // ?after=V waits (up to kLongPoll) until the game is no longer at version V.
-            if (auto after = int_param(req, "after"))
-                game_.wait_for_change(static_cast<std::uint64_t>(*after), kLongPoll);
-            answer_change(game_, res, std::nullopt);
-        });
-        server_.Get("/api/variants", [this](const httplib::Request&, httplib::Response& res) {
+        get("/", [this](const HttpRequest&) { return serve_asset("/"); });
+        get("/api/state", [this](const HttpRequest& req) { return state(req); });
+        get("/api/variants", [this](const HttpRequest&) -> HandlerResult {
             web::JsonWriter j;
             j.begin_array();
             for (const auto& c : folder_.variant_choices())
@@ -368,19 +373,18 @@ class WebServer {
                     .field("players", c.players)
                     .end_object();
             j.end_array();
-            send_json(res, j.text());
+            return json_reply(j.text());
         });
-        server_.Get("/api/records", [this](const httplib::Request&, httplib::Response& res) {
+        get("/api/records", [this](const HttpRequest&) -> HandlerResult {
             web::JsonWriter j;
             j.begin_array();
             for (const auto& name : folder_.saved_games()) j.value(name);
             j.end_array();
-            send_json(res, j.text());
+            return json_reply(j.text());
         });
-        server_.Get("/api/piece", [this](const httplib::Request& req, httplib::Response& res) {
-            piece_legend(req, res);
-        });
-        server_.Get("/api/review", [this](const httplib::Request& req, httplib::Response& res) {
+        get("/api/piece",
+            [this](const HttpRequest& req) -> HandlerResult { return piece_legend(req); });
+        get("/api/review", [this](const HttpRequest& req) -> HandlerResult {
             const auto ply = int_param(req, "ply");
             std::string json;
             std::string refusal = "no game is in progress";
@@ -391,18 +395,20 @@ class WebServer {
                 else
                     json = web::review_json(v, *ply);
             });
-            if (!refusal.empty()) return send_error(res, 400, refusal);
-            send_json(res, json);
+            if (!refusal.empty()) return error_reply(400, refusal);
+            return json_reply(json);
         });
-        server_.Get("/api/analyse", [this](const httplib::Request& req, httplib::Response& res) {
-            analyse(req, res);
-        });
-        server_.Get("/api/record", [this](const httplib::Request&, httplib::Response& res) {
+        get("/api/analyse",
+            [this](const HttpRequest& req) -> HandlerResult { return analyse(req); });
+        get("/api/record", [this](const HttpRequest&) -> HandlerResult {
+            HttpResponse res;
             res.set_header("Content-Disposition",
                            "attachment; filename=\"" + download_name("game") + "\"");
-            res.set_content(write_record(game_.record()), "text/plain; charset=utf-8");
+            res.content_type = "text/plain; charset=utf-8";
+            res.body = write_record(game_.record());
+            return res;
         });
-        server_.Get("/api/kif", [this](const httplib::Request&, httplib::Response& res) {
+        get("/api/kif", [this](const HttpRequest&) -> HandlerResult {
             std::string kif, refusal;
             game_.read([&](const web::GameView& v) {
                 if (auto why = kif_unsupported(v.game.variant()))
@@ -410,63 +416,63 @@ class WebServer {
                 else
                     kif = write_kif(v.game, v.seats);
             });
-            if (!refusal.empty()) return send_error(res, 400, "no KIF: " + refusal);
+            if (!refusal.empty()) return error_reply(400, "no KIF: " + refusal);
+            HttpResponse res;
             res.set_header("Content-Disposition",
                            "attachment; filename=\"" + download_name("kif") + "\"");
-            res.set_content(kif, "text/plain; charset=utf-8");
+            res.content_type = "text/plain; charset=utf-8";
+            res.body = std::move(kif);
+            return res;
         });
 
-        server_.Post("/api/move", [this](const httplib::Request& req, httplib::Response& res) {
-            if (auto m = param(req, res, "move")) answer_change(game_, res, game_.play(*m));
+        post("/api/move", [this](const HttpRequest& req) -> HandlerResult {
+            if (auto m = missing(req, "move")) return *m;
+            return answer_change(game_, game_.play(req.param("move")));
         });
-        server_.Post("/api/undo", [this](const httplib::Request&, httplib::Response& res) {
-            answer_change(game_, res, game_.undo());
+        post("/api/undo", [this](const HttpRequest&) -> HandlerResult {
+            return answer_change(game_, game_.undo());
         });
-        server_.Post("/api/resign", [this](const httplib::Request&, httplib::Response& res) {
-            answer_change(game_, res, game_.resign());
+        post("/api/resign", [this](const HttpRequest&) -> HandlerResult {
+            return answer_change(game_, game_.resign());
         });
-        server_.Post("/api/impasse", [this](const httplib::Request&, httplib::Response& res) {
-            answer_change(game_, res, game_.declare_impasse());
+        post("/api/impasse", [this](const HttpRequest&) -> HandlerResult {
+            return answer_change(game_, game_.declare_impasse());
         });
-        server_.Post("/api/new", [this](const httplib::Request& req, httplib::Response& res) {
-            auto variant = param(req, res, "variant");
-            if (!variant) return;
-            auto seats = param(req, res, "seats");
-            if (!seats) return;
-            if (seats->size() > kMaxSeatsText)
-                return send_error(res, 400,
-                                  "seats: at most " + std::to_string(kMaxSeatsText) +
-                                      " characters; each seat is human, random[:SEED] or "
-                                      "engine[:LEVEL]");
-            const std::string position =
-                req.has_param("position") ? req.get_param_value("position") : "";
+        post("/api/new", [this](const HttpRequest& req) -> HandlerResult {
+            if (auto m = missing(req, "variant")) return *m;
+            if (auto m = missing(req, "seats")) return *m;
+            const std::string seats = req.param("seats");
+            if (seats.size() > kMaxSeatsText)
+                return error_reply(400, "seats: at most " + std::to_string(kMaxSeatsText) +
+                                            " characters; each seat is human, random[:SEED] or "
+                                            "engine[:LEVEL]");
             int engine_ms = search::kDefaultMoveMs;
             if (req.has_param("engine_ms")) {
                 const auto ms = int_param(req, "engine_ms");
-                if (!ms) return send_error(res, 400, "engine_ms: a whole number of milliseconds");
+                if (!ms) return error_reply(400, "engine_ms: a whole number of milliseconds");
                 engine_ms = *ms;
             }
-            answer_change(game_, res, new_game(*variant, position, split(*seats, ','), engine_ms));
+            return answer_change(game_, new_game(req.param("variant"), req.param("position"),
+                                                 split(seats, ','), engine_ms));
         });
-        server_.Post("/api/save", [this](const httplib::Request& req, httplib::Response& res) {
-            auto name = param(req, res, "name");
-            if (!name) return;
-            auto file = folder_.game_file(*name);
-            if (auto* d = std::get_if<Diagnostic>(&file)) return send_error(res, 400, d->text());
+        post("/api/save", [this](const HttpRequest& req) -> HandlerResult {
+            if (auto m = missing(req, "name")) return *m;
+            auto file = folder_.game_file(req.param("name"));
+            if (auto* d = std::get_if<Diagnostic>(&file)) return error_reply(400, d->text());
             const auto& path = std::get<std::filesystem::path>(file);
             if (auto error = write_file_atomically(path, write_record(game_.record())))
-                return send_error(res, 500, *error);
+                return error_reply(500, *error);
             web::JsonWriter j;
             j.begin_object().field("saved", path.filename().string()).end_object();
-            send_json(res, j.text());
+            return json_reply(j.text());
         });
-        server_.Post("/api/load", [this](const httplib::Request& req, httplib::Response& res) {
-            auto name = param(req, res, "name");
-            if (!name) return;
-            auto file = folder_.game_file(*name);
-            if (auto* d = std::get_if<Diagnostic>(&file)) return send_error(res, 400, d->text());
+        post("/api/load", [this](const HttpRequest& req) -> HandlerResult {
+            if (auto m = missing(req, "name")) return *m;
+            auto file = folder_.game_file(req.param("name"));
+            if (auto* d = std::get_if<Diagnostic>(&file)) return error_reply(400, d->text());
             const std::string why = load_record(std::get<std::filesystem::path>(file));
-            answer_change(game_, res, why.empty() ? std::nullopt : std::optional<std::string>(why));
+            return answer_change(game_,
+                                 why.empty() ? std::nullopt : std::optional<std::string>(why));
         });
     }
 
@@ -475,19 +481,19 @@ class WebServer {
     // at a time; the game goes on meanwhile. The answer says whose score it is ("+1.20 for
     // Sente"), gives each player's score (two players: the one score from each side; three or
     // four: each player's standing, docs/engine.md), the best move and the best line.
-    void analyse(const httplib::Request& req, httplib::Response& res) {
+    HttpResponse analyse(const HttpRequest& req) {
         int ms = search::kDefaultMoveMs;
         if (req.has_param("ms")) {
             const auto given = int_param(req, "ms");
             if (!given || *given < 10 || *given > 60000)
-                return send_error(res, 400, "ms: the thinking time, 10 to 60000 milliseconds");
+                return error_reply(400, "ms: the thinking time, 10 to 60000 milliseconds");
             ms = *given;
         }
         const auto asked_ply = int_param(req, "ply");
         if (req.has_param("ply") && !asked_ply)
-            return send_error(res, 400, "ply: a number of moves played");
+            return error_reply(400, "ply: a number of moves played");
         std::unique_lock busy(analysis_, std::try_to_lock);
-        if (!busy.owns_lock()) return send_error(res, 409, "an analysis is already running");
+        if (!busy.owns_lock()) return error_reply(409, "an analysis is already running");
         std::shared_ptr<const Variant> variant;
         PositionState at;
         KeyHistory history;
@@ -506,14 +512,14 @@ class WebServer {
             history = g.key_history();
             while (history.ply() > ply) history.pop();
         });
-        if (!refusal.empty()) return send_error(res, 400, refusal);
+        if (!refusal.empty()) return error_reply(400, refusal);
         std::string why;
         auto engine = search::Engine::create(variant, search::Options{}, &why);
-        if (!engine) return send_error(res, 400, "no engine for this variant: " + why);
+        if (!engine) return error_reply(400, "no engine for this variant: " + why);
         try {
             engine->set_position_with_history(at, history);
         } catch (const std::exception& e) {
-            return send_error(res, 400, std::string("cannot analyse this position: ") + e.what());
+            return error_reply(400, std::string("cannot analyse this position: ") + e.what());
         }
         search::Limits limits;
         limits.movetime_ms = ms;
@@ -522,7 +528,7 @@ class WebServer {
             limits, [&](const search::Info& info) { standings = info.player_scores; });
         const Player mover = at.to_move;
         if (r.best.is_null())
-            return send_error(res, 400, variant->players[mover].name + " has no legal move");
+            return error_reply(400, variant->players[mover].name + " has no legal move");
         web::JsonWriter j;
         j.begin_object();
         j.field("ply", ply).field("player", mover);
@@ -556,7 +562,7 @@ class WebServer {
         for (Move m : r.pv) j.value(write_move(*variant, m));
         j.end_array();
         j.end_object();
-        send_json(res, j.text());
+        return json_reply(j.text());
     }
 
     // A download's file name: the variant, the players and the date, e.g.
@@ -581,7 +587,7 @@ class WebServer {
     // The reach of a piece for the legend: ?square=S (a piece on the board, in the position now,
     // or with &ply=N after N moves, for a review) or ?player=P&type=T (a piece in hand, drawn
     // alone in the middle of the board).
-    void piece_legend(const httplib::Request& req, httplib::Response& res) {
+    HttpResponse piece_legend(const HttpRequest& req) {
         const auto square = int_param(req, "square");
         const auto player = int_param(req, "player");
         const auto type = int_param(req, "type");
@@ -614,11 +620,11 @@ class WebServer {
                 refusal = "say which piece: ?square=S, or ?player=P&type=T for a piece in hand";
             }
         });
-        if (!refusal.empty()) return send_error(res, 400, refusal);
-        if (neutral) return send_json(res, web::reach_json({}));  // a neutral piece never moves
+        if (!refusal.empty()) return error_reply(400, refusal);
+        if (neutral) return json_reply(web::reach_json({}));  // a neutral piece never moves
         const Player owner = owner_of(st.board[from]);
-        send_json(res, web::reach_json(
-                           piece_reach(variant, st, from, (owner + 1) % variant->num_players())));
+        return json_reply(
+            web::reach_json(piece_reach(variant, st, from, (owner + 1) % variant->num_players())));
     }
 
     ServeOptions opt_;
@@ -628,7 +634,8 @@ class WebServer {
     std::vector<std::string> allowed_hosts_;  // "name:port", lower case
     std::string address_;                     // one of them, for messages
     std::mutex analysis_;
-    httplib::Server server_;
+    std::map<std::pair<std::string, std::string>, Route> routes_;  // (method, path)
+    web::HttpServer server_;
 };
 
 }  // namespace

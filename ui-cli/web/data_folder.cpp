@@ -1,6 +1,13 @@
 #include "web/data_folder.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
 #include <system_error>
 
 #include "rules/variant_loader.h"
@@ -38,6 +45,18 @@ std::variant<LoadedVariant, Diagnostic> build(const std::string& name, const std
     }
 }
 
+// Renames `from` to `to` unless something is at `to`: false with errno EEXIST then.
+bool rename_without_replacing(const fs::path& from, const fs::path& to) {
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0)
+        return true;
+    if (errno != EINVAL && errno != ENOSYS) return false;
+    // A file system without RENAME_NOREPLACE: a second name (which fails if `to` exists), then
+    // the first removed.
+    if (::link(from.c_str(), to.c_str()) != 0) return false;
+    ::unlink(from.c_str());
+    return true;
+}
+
 }  // namespace
 
 bool is_plain_file_name(const std::string& name) {
@@ -57,7 +76,36 @@ std::optional<std::string> DataFolder::prepare() const {
     return std::nullopt;
 }
 
+std::string DataFolder::folder_signature() const {
+    std::string signature;
+    for (const fs::path& folder : {variants(), root_ / "pieces"}) {
+        std::error_code ec;
+        std::vector<std::string> entries;
+        for (const auto& entry : fs::directory_iterator(folder, ec)) {
+            std::error_code e;
+            const auto size = entry.is_regular_file(e) ? entry.file_size(e) : 0;
+            const auto time = entry.last_write_time(e).time_since_epoch().count();
+            entries.push_back(entry.path().filename().string() + "\t" + std::to_string(size) +
+                              "\t" + std::to_string(time));
+        }
+        std::sort(entries.begin(), entries.end());
+        signature += folder.string() + "\n";
+        for (const auto& e : entries) signature += e + "\n";
+    }
+    return signature;
+}
+
 std::vector<VariantChoice> DataFolder::variant_choices() const {
+    const std::string signature = folder_signature();
+    std::lock_guard lock(menu_->mutex);
+    if (!menu_->choices || signature != menu_->signature) {
+        menu_->choices = build_variant_choices();
+        menu_->signature = signature;
+    }
+    return *menu_->choices;
+}
+
+std::vector<VariantChoice> DataFolder::build_variant_choices() const {
     std::vector<VariantChoice> out;
     std::vector<std::string> ids;
     for (const auto& l : list_variants()) ids.push_back(l.id);
@@ -115,6 +163,22 @@ std::vector<std::string> DataFolder::saved_games() const {
         if (entry.path().extension() == ".game") out.push_back(entry.path().filename().string());
     std::sort(out.begin(), out.end());
     return out;
+}
+
+std::variant<fs::path, std::string> DataFolder::keep_autosave_aside() const {
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    const std::string base = std::string("autosave-unresumable-") + stamp;
+    for (int n = 1; n < 100; ++n) {
+        const fs::path to =
+            games() / (base + (n == 1 ? std::string() : "-" + std::to_string(n)) + ".game");
+        if (rename_without_replacing(autosave(), to)) return to;
+        if (errno != EEXIST)
+            return "cannot rename " + autosave().string() + " to " + to.string() + ": " +
+                   std::strerror(errno);
+    }
+    return "cannot rename " + autosave().string() + ": every new name is taken";
 }
 
 }  // namespace seireigi::web

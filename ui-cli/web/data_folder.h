@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <variant>
@@ -39,7 +40,9 @@ class DataFolder {
     std::filesystem::path variants() const { return root_ / "variants"; }
     std::filesystem::path autosave() const { return games() / "autosave.game"; }
 
-    // The built-in variants and the data folder's variant files that load without error.
+    // The built-in variants and the data folder's variant files that load without error. Kept
+    // until a file in DIR/variants/ or DIR/pieces/ changes (building every variant takes a few
+    // hundred milliseconds; the page asks on every visit).
     std::vector<VariantChoice> variant_choices() const;
     // A menu id, or a record's variant name (a built-in name, or a path that must lie in
     // DIR/variants/).
@@ -49,9 +52,23 @@ class DataFolder {
     // folders, "..", and names that are not plain file names.
     std::variant<std::filesystem::path, Diagnostic> game_file(const std::string& name) const;
     std::vector<std::string> saved_games() const;
+    // Renames the autosave, which cannot be resumed, to a new name in DIR/games/
+    // ("autosave-unresumable-DATE-TIME.game"), never over an existing file: the new name, or
+    // why it could not be moved.
+    std::variant<std::filesystem::path, std::string> keep_autosave_aside() const;
 
   private:
+    std::vector<VariantChoice> build_variant_choices() const;
+    // What the menu depends on: the names, sizes and times of the data folder's files.
+    std::string folder_signature() const;
+
+    struct Menu {
+        std::mutex mutex;
+        std::string signature;  // of the folder when `choices` was built
+        std::optional<std::vector<VariantChoice>> choices;
+    };
     std::filesystem::path root_;
+    std::unique_ptr<Menu> menu_ = std::make_unique<Menu>();
 };
 
 // Whether `name` is a plain file name: letters, digits, '.', '-', '_', not starting with '.',

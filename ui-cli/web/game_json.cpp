@@ -136,6 +136,8 @@ std::string game_json(const GameView& view) {
     j.key("notices").begin_array();
     for (const auto& n : view.notices) j.value(n);
     j.end_array();
+    // "" while every change is saved; "not saved: REASON" until a save succeeds again.
+    j.field("unsaved", view.unsaved.empty() ? std::string() : "not saved: " + view.unsaved);
     write_shown_position(j, g, g.ply());
     j.key("legal").begin_array();
     for (Move m : g.legal_moves()) {

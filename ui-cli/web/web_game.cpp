@@ -59,7 +59,8 @@ std::optional<std::string> WebGame::start(std::string variant_name,
                                           std::shared_ptr<const Variant> variant,
                                           const PositionState& start,
                                           const std::vector<std::string>& seat_specs, int engine_ms,
-                                          const std::vector<std::string>& moves) {
+                                          const std::vector<std::string>& moves,
+                                          std::vector<std::string> notices) {
     if (auto why = Game::unfit_for_play(*variant, start)) return *why;
     if (static_cast<int>(seat_specs.size()) != variant->num_players())
         return variant->name + " has " + std::to_string(variant->num_players()) +
@@ -80,7 +81,8 @@ std::optional<std::string> WebGame::start(std::string variant_name,
             return "move " + std::to_string(i + 1) + " (" + moves[i] + "): " + d->text();
         game.play(std::get<Move>(read));
     }
-    return launch(std::move(game), std::move(seats), std::move(variant_name), engine_ms);
+    return launch(std::move(game), std::move(seats), std::move(variant_name), engine_ms,
+                  std::move(notices));
 }
 
 std::optional<std::string> WebGame::resume(const GameRecord& record,
@@ -125,6 +127,7 @@ std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_pt
         variant_name_ = std::move(variant_name);
         seat_specs_ = m->seat_specs();
         notices_ = std::move(notices);
+        unsaved_.clear();
         engine_ms_ = engine_ms;
         refusal_.reset();
         leaving_ = false;
@@ -133,16 +136,19 @@ std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_pt
         before = settled_;
         ++version_;
     }
+    changed();
     runner_ = std::thread([this, m] {
         m->run();
+        const std::optional<std::string> failure = m->save_failure();
         {
             std::lock_guard lock(mutex_);
+            unsaved_ = failure.value_or("");
             running_ = false;
             asked_ = -1;
             ++settled_;
             ++version_;
         }
-        changed_.notify_all();
+        changed();
     });
     // Answer once the match asks its first question, so that the page's next action finds it.
     std::unique_lock lock(mutex_);
@@ -182,7 +188,11 @@ void WebGame::on_event(Match& match, const MatchEvent& e) {
             break;
     }
     std::shared_ptr<const Game> game;
-    if (settles) game = match.snapshot();
+    std::optional<std::string> failure;
+    if (settles) {
+        game = match.snapshot();
+        failure = match.save_failure();
+    }
     {
         std::lock_guard lock(mutex_);
         if (refusal) refusal_ = refusal;
@@ -194,11 +204,12 @@ void WebGame::on_event(Match& match, const MatchEvent& e) {
         }
         if (settles) {
             shown_ = std::move(game);
+            unsaved_ = failure.value_or("");
             ++settled_;
             ++version_;
         }
     }
-    if (settles) changed_.notify_all();
+    if (settles) changed();
     if (e.kind == K::Thinking && match.people() == 0) {
         // The listener runs on the match's thread: waiting here paces the game.
         std::unique_lock lock(mutex_);
@@ -299,13 +310,23 @@ bool WebGame::has_game() const {
 
 void WebGame::read(const std::function<void(const GameView&)>& f) const {
     std::lock_guard lock(mutex_);
-    if (shown_) f(GameView{*shown_, variant_name_, seat_specs_, notices_, version_});
+    if (shown_) f(GameView{*shown_, variant_name_, seat_specs_, notices_, unsaved_, version_});
 }
 
 GameRecord WebGame::record() const {
     std::lock_guard lock(mutex_);
     if (!shown_) return {};
     return record_of(*shown_, variant_name_, seat_specs_);
+}
+
+void WebGame::changed() {
+    changed_.notify_all();
+    if (notify_) notify_();
+}
+
+std::uint64_t WebGame::version() const {
+    std::lock_guard lock(mutex_);
+    return version_;
 }
 
 std::uint64_t WebGame::wait_for_change(std::uint64_t seen,

@@ -33,6 +33,8 @@ struct GameView {
     const std::vector<std::string>& seats;  // Seat::spec() per player
     // What the player should know about how the game was set up (a record's seat replaced).
     const std::vector<std::string>& notices;
+    // Why the game as shown is not saved (the last autosave failed); empty when it is.
+    const std::string& unsaved;
     std::uint64_t version;  // changes with every change of the game
 };
 
@@ -48,13 +50,15 @@ class WebGame {
     // "random[:SEED]", "engine[:LEVEL]" (level 1-20) thinking `engine_ms` per move: the kinds
     // anyone may name (make_seat), never a program to start. A record's seats that are not of
     // these kinds are played by the engine, and the game's notices say so.
-    // `moves` (move text) are played from `start` before the game goes on.
+    // `moves` (move text) are played from `start` before the game goes on; `notices`: what the
+    // page should say about the new game besides.
     std::optional<std::string> start(std::string variant_name,
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
                                      const std::vector<std::string>& seat_specs,
                                      int engine_ms = search::kDefaultMoveMs,
-                                     const std::vector<std::string>& moves = {});
+                                     const std::vector<std::string>& moves = {},
+                                     std::vector<std::string> notices = {});
     std::optional<std::string> resume(const GameRecord& record,
                                       std::shared_ptr<const Variant> variant);
     std::optional<std::string> play(std::string_view move_text);
@@ -72,6 +76,11 @@ class WebGame {
     GameRecord record() const;
     // Waits until the version differs from `seen` or `timeout` passes; returns the version.
     std::uint64_t wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout) const;
+    // The version of the game as shown: it changes with every change.
+    std::uint64_t version() const;
+    // Called (from any thread, without a lock held) after every change of the version: set it
+    // before the first game starts.
+    void on_change(std::function<void()> notify) { notify_ = std::move(notify); }
 
   private:
     std::optional<std::string> launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
@@ -83,6 +92,9 @@ class WebGame {
     std::variant<Player, std::string> person_to_move() const;
     // Hands `action` of `person` to the match and waits until the match has dealt with it.
     std::optional<std::string> submit(Player person, SeatAction action);
+    void changed();  // tells every waiter that the version changed
+
+    std::function<void()> notify_;
 
     std::filesystem::path autosave_;
     std::mutex control_;  // one change at a time: held by start, resume, play, undo, ...
@@ -96,6 +108,7 @@ class WebGame {
     std::string variant_name_;
     std::vector<std::string> seat_specs_;
     std::vector<std::string> notices_;
+    std::string unsaved_;
     int engine_ms_ = search::kDefaultMoveMs;
     Player asked_ = -1;  // the person the match waits for, if any
     Question question_ = Question::Move;

@@ -401,6 +401,9 @@ function drawStatus() {
   }
   $('status').textContent = text;
   $('status').dataset.toMove = S.to_move;
+  // A failed autosave stays on screen until a save succeeds: the game may be lost on a restart.
+  $('unsaved').textContent = S.unsaved || '';
+  $('unsaved').hidden = !S.unsaved;
 }
 
 function drawMoves() {
