@@ -171,8 +171,13 @@ std::variant<fs::path, std::string> DataFolder::keep_autosave_aside() const {
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
     const std::string base = std::string("autosave-unresumable-") + stamp;
     for (int n = 1; n < 100; ++n) {
-        const fs::path to =
-            games() / (base + (n == 1 ? std::string() : "-" + std::to_string(n)) + ".game");
+        // Built by appending: GCC 12 warns falsely (-Wrestrict) on "-" + std::to_string(n).
+        std::string name = base;
+        if (n > 1) {
+            name += '-';
+            name += std::to_string(n);
+        }
+        const fs::path to = games() / (name + ".game");
         if (rename_without_replacing(autosave(), to)) return to;
         if (errno != EEXIST)
             return "cannot rename " + autosave().string() + " to " + to.string() + ": " +
