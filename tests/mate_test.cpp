@@ -15,6 +15,7 @@
 #include "mate/mate_solver.h"
 #include "mate/mate_verifier.h"
 #include "position/generic_position.h"
+#include "search/engine.h"
 #include "test_support.h"
 #include "text/notation.h"
 
@@ -213,6 +214,39 @@ TEST_F(MateCli, BadInputIsOneMessage) {
     const auto four = run_cli("mate --variant yonin-seireigi-compact");
     EXPECT_EQ(four.exit_code, 2);
     EXPECT_NE(four.err.find("two players"), std::string::npos) << four.err;
+}
+
+// analyse reports a mate the solver proves before the search's own lines.
+TEST_F(MateCli, AnalyseReportsAProvenMate) {
+    const auto r = run_cli(
+        "analyse --variant shogi --position '4k4/9/4P4/9/9/9/9/9/4K4 b G 1' --movetime 500");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("info string mate proven in 1 plies: G*5b\n"), std::string::npos) << r.out;
+    const auto none = run_cli("analyse --variant shogi --movetime 200");
+    EXPECT_EQ(none.out.find("mate proven"), std::string::npos) << none.out;
+}
+
+// The playing engine with Options::mate_share_percent plays the solver's mate, scored as one
+// (mate in moves: a 9-ply mate is mate in 5), where a search of depth 1 alone sees none.
+TEST(Mate, TheEngineWithAMateSharePlaysTheProvenMate) {
+    const auto v = variant("shogi");
+    const PositionState nine_plies = position(*v, "3s5/n2k1g3/6G2/+R8/9/9/9/9/7K1 b R 1");
+    search::Limits limits;
+    limits.movetime_ms = 20000;  // the solver's share: half of it at most, ended by its proof
+    limits.depth = 1;
+    search::Options o;
+    auto plain = search::Engine::create(v, o);
+    plain->set_position(nine_plies, {});
+    EXPECT_FALSE(plain->search(limits, {}).score.mate);
+    o.mate_share_percent = 50;
+    auto engine = search::Engine::create(v, o);
+    ASSERT_TRUE(engine);
+    engine->set_position(nine_plies, {});
+    const search::Result r = engine->search(limits, {});
+    EXPECT_TRUE(r.score.mate);
+    EXPECT_EQ(r.score.mate_in, 5);
+    ASSERT_EQ(r.pv.size(), 9u);
+    EXPECT_EQ(r.best, r.pv.front());
 }
 
 }  // namespace

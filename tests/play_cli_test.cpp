@@ -277,6 +277,16 @@ TEST_F(PlayCli, HintNamesALegalMoveAndChangesNothing) {
     EXPECT_NE(again.find("Move 3: Sente " + move), std::string::npos) << again;
 }
 
+// Where the mate solver proves a mate, the hint is its first move, with the line.
+TEST_F(PlayCli, HintGivesAProvenMate) {
+    std::string out;
+    EXPECT_EQ(run("play --variant shogi --position '4k4/9/4P4/9/9/9/9/9/4K4 b G 1' --any-position "
+                  "--color never --seat 2=random:1",
+                  "hint 2\nquit\n", out),
+              0);
+    EXPECT_NE(out.find("Hint: G*5b (mate proven in 1 plies: G*5b)"), std::string::npos) << out;
+}
+
 TEST_F(PlayCli, ChangedVariantFileIsReportedOnResume) {
     const std::string yaml = read(testing::source_path("variants/seireigi.yaml"));
     { std::ofstream(path("v.yaml")) << yaml; }

@@ -189,6 +189,12 @@ TEST(UsiProtocol, NewGameAfterGameoverAndResignWhenMated) {
     s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     s.send("go mate infinite");
     EXPECT_EQ(s.expect("checkmate"), "checkmate G*5b") << s.seen();
+    // Mate_Share (off by default): the playing search tries the mate solver first.
+    s.send("setoption name Mate_Share value 60");
+    EXPECT_NE(s.expect("info string error:").find("0 to 50"), std::string::npos) << s.seen();
+    s.send("setoption name Mate_Share value 20");
+    s.send("go movetime 1000");
+    EXPECT_EQ(s.expect("bestmove"), "bestmove G*5b") << s.seen();
     s.send("quit");
     s.finish();
 }

@@ -1,9 +1,13 @@
 #include "search/engine.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "fast/fast_position.h"
+#include "mate/mate_solver.h"
 #include "position/generic_position.h"
 #include "search/evaluation.h"
 #include "search/multi_player_engine.h"
@@ -27,17 +31,54 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
     std::string implementation_name() const override { return name_; }
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
+        Limits rest = limits;
+        if (auto mate = proven_mate(rest)) return *mate;
         P work = this->root_copy();  // the search owns its copy
-        return this->searcher_.run(work, this->skill_limits(limits), on_info);
+        return this->searcher_.run(work, this->skill_limits(rest), on_info);
+    }
+
+    void stop() override {
+        mate_stop_ = true;
+        Base::stop();
     }
 
   private:
+    // Options::mate_share_percent of the time limit on the mate solver at the root: a proven
+    // mate's first move and line, or nothing (and the time used is taken off `limits`).
+    std::optional<Result> proven_mate(Limits& limits) {
+        const int share = this->options_.mate_share_percent;
+        const int time_ms = limits.movetime_ms > 0 ? limits.movetime_ms : limits.byoyomi_ms;
+        if (share <= 0 || time_ms <= 0 || !this->game_ || limits.multipv > 1 ||
+            !limits.root_moves.empty())
+            return std::nullopt;
+        mate::MateOptions o;
+        o.movetime_ms = std::max(1, time_ms * share / 100);
+        o.hash_mb = 16;
+        o.stop = &mate_stop_;
+        mate_stop_ = false;
+        const mate::MateResult m =
+            mate::solve_mate(this->variant_, this->game_->start, this->game_->moves, o);
+        if (limits.movetime_ms > 0)
+            limits.movetime_ms = std::max(1, limits.movetime_ms - m.time_ms);
+        if (m.outcome != mate::Outcome::Mate) return std::nullopt;
+        Result r;
+        r.best = m.line.front();
+        if (m.line.size() > 1) r.ponder = m.line[1];
+        r.score.mate = true;
+        r.score.mate_in = (m.plies + 1) / 2;
+        r.nodes = m.nodes;
+        r.time_ms = m.time_ms;
+        r.pv = m.line;
+        return r;
+    }
+
     void configure(const Options& o) override {
         this->searcher_.set_skill(o.skill, o.seed);
         this->searcher_.set_network(o.network);
     }
 
     std::string name_;
+    std::atomic<bool> mate_stop_{false};
 };
 
 }  // namespace

@@ -95,6 +95,10 @@ struct Options {
     // The evaluation network (nnue/network.h) of a two-player variant; null: the hand-written
     // evaluation (search/evaluation.h).
     std::shared_ptr<const nnue::Network> network;
+    // Two players, a search with a time limit (movetime or byoyomi): the share of that time, in
+    // percent, the mate solver (docs/mate.md) spends at the root first; a mate it proves is
+    // played at once. 0 (the default): off, until a match at equal time says it pays.
+    int mate_share_percent = 0;
 };
 
 class Engine {

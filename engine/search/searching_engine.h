@@ -32,10 +32,12 @@ class SearchingEngine : public Engine {
 
     void set_position(const PositionState& start, const std::vector<Move>& moves) override {
         adopt(replayed_position<P>(variant_, start, moves));
+        game_ = Game{start, moves};
     }
     void set_position_with_history(const PositionState& current,
                                    const KeyHistory& history) override {
         adopt(position_with_history<P>(variant_, current, history));
+        game_.reset();
     }
 
     void stop() override { searcher_.stop(); }
@@ -60,6 +62,12 @@ class SearchingEngine : public Engine {
     Options options_;
     Searcher searcher_;
     std::optional<P> pos_;
+    // The start and moves of the last set_position (none after set_position_with_history).
+    struct Game {
+        PositionState start;
+        std::vector<Move> moves;
+    };
+    std::optional<Game> game_;
 };
 
 }  // namespace seireigi::search

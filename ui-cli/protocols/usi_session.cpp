@@ -134,6 +134,8 @@ void UsiSession::cmd_usi() {
               (variant_path_.empty() ? std::string("<empty>") : variant_path_));
     out_.send("option name Skill_Level type spin default " + std::to_string(skill_) +
               " min 1 max 20");
+    out_.send("option name Mate_Share type spin default " + std::to_string(mate_share_) +
+              " min 0 max 50");
     out_.send(std::string("option name Use_NNUE type check default ") +
               (use_nnue_ ? "true" : "false"));
     out_.send("option name EvalFile type string default " +
@@ -187,6 +189,8 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         spin(1, 500, multipv_);
     } else if (iequals(name, "Skill_Level")) {
         if (spin(1, 20, skill_) && engine_) engine_->set_options(engine_options());
+    } else if (iequals(name, "Mate_Share")) {
+        if (spin(0, 50, mate_share_) && engine_) engine_->set_options(engine_options());
     } else if (iequals(name, "Use_NNUE")) {
         if (value != "true" && value != "false") {
             error("setoption " + name + ": expected true or false, not '" + value + "'");
@@ -221,7 +225,7 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
     } else {
         error("setoption: unknown option '" + name +
               "' (options: USI_Hash USI_Ponder USI_MultiPV USI_Variant VariantPath Skill_Level "
-              "Use_NNUE EvalFile)");
+              "Mate_Share Use_NNUE EvalFile)");
     }
 }
 
@@ -248,6 +252,7 @@ search::Options UsiSession::engine_options() const {
     search::Options o;
     o.hash_mb = hash_mb_;
     o.skill = skill_;
+    o.mate_share_percent = mate_share_;
     o.network = network_;
     return o;
 }

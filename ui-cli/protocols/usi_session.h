@@ -62,6 +62,7 @@ class UsiSession {
     bool ponder_ = false;
     int multipv_ = 1;
     int skill_ = 20;
+    int mate_share_ = 0;  // search::Options::mate_share_percent
     bool use_nnue_ = false;
     std::string eval_file_;  // "": the variant's own network
     std::shared_ptr<const nnue::Network> network_;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "base/proven_mate.h"
 #include "record/game_record.h"
 #include "record/kif.h"
 #include "seats/engine_seat.h"
@@ -315,6 +316,14 @@ void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& 
             return;
         }
     }
+    const Variant& v = game.variant();
+    // A forced mate, proven exactly, is the best hint: a tenth of the time for the mate solver.
+    if (const auto mate = proven_mate(game.variant_ptr(), game.start(), game.moves(),
+                                      std::clamp(ms / 10, 50, 1000))) {
+        std::cout << "Hint: " << write_move(v, mate->line.front()) << " ("
+                  << describe_proven_mate(v, *mate) << ")\n";
+        return;
+    }
     set_engine_position(*hint_engine_, game);
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", ms / 1000.0);
@@ -326,7 +335,6 @@ void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& 
         std::cout << "No hint: " << game.variant().players[p].name << " has no legal move.\n";
         return;
     }
-    const Variant& v = game.variant();
     std::string line;
     for (std::size_t i = 0; i < r.pv.size() && i < 8; ++i) {
         line += ' ';  // appended apart: GCC 12 warns falsely (-Wrestrict) on " " + string

@@ -1,9 +1,11 @@
 // seireigi analyse: the engine's best move and evaluation of a position, with its progress as
 // `info` lines and a last line `bestmove MOVE`.
+#include <algorithm>
 #include <iostream>
 
 #include "base/context.h"
 #include "base/evaluation_choice.h"
+#include "base/proven_mate.h"
 #include "commands.h"
 #include "search/engine.h"
 #include "search/think_time.h"
@@ -30,7 +32,9 @@ void add_analyse_command(CLI::App& app) {
         "analyse",
         "search a position: prints `info` lines (depth, score in centipawns or mate, nodes, nodes "
         "per second, principal variation; with three or four players also `scores`, each "
-        "player's score) and last `bestmove MOVE` for the player to move. Without --depth, "
+        "player's score) and last `bestmove MOVE` for the player to move; a forced mate the mate "
+        "solver proves in a tenth of the time comes first as `info string mate proven in N "
+        "plies: MOVES`. Without --depth, "
         "--movetime or --nodes it thinks for 5 seconds.");
     cmd->alias("analyze");
     opt->common.add_to(*cmd);
@@ -93,6 +97,12 @@ void add_analyse_command(CLI::App& app) {
         if (!limits.depth && !limits.movetime_ms && !limits.nodes)
             limits.movetime_ms = search::kDefaultAnalysisMs;
         std::cout << "info string evaluation: " << evaluation_name(o.network.get()) << std::endl;
+        // A tenth of the time (half a second without a time limit) for the mate solver: a
+        // forced mate proven exactly, which the search's score may not reach.
+        const int mate_ms =
+            limits.movetime_ms ? std::clamp(limits.movetime_ms / 10, 50, 2000) : 500;
+        if (const auto mate = proven_mate(v, line.start, line.moves, mate_ms))
+            std::cout << "info string " << describe_proven_mate(*v, *mate) << std::endl;
         const search::Result r = engine->search(limits, [&](const search::Info& info) {
             std::cout << info_line(*v, info) << std::endl;
         });
