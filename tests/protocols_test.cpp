@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "cli_runner.h"
 #include "game/game.h"
+#include "protocol_session.h"
 #include "seats/child_process.h"
 #include "seats/usi_client.h"
 #include "seats/usi_seat.h"
@@ -18,57 +21,8 @@
 namespace seireigi {
 namespace {
 
-// One protocol session with the program; every line read is kept for the failure message.
-class Session {
-  public:
-    explicit Session(const std::string& args) {
-        std::string error;
-        EXPECT_TRUE(process_.start(std::string(testing::cli_path()) + " " + args, error)) << error;
-    }
-    void send(const std::string& line) { ASSERT_TRUE(process_.write_line(line)) << line; }
-    // The first line starting with `prefix`, waiting at most `timeout_ms`; "" if none came.
-    std::string expect(const std::string& prefix, int timeout_ms = 5000) {
-        const auto deadline =
-            std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-        while (true) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  deadline - std::chrono::steady_clock::now())
-                                  .count();
-            std::string line;
-            if (left <= 0 ||
-                process_.read_line(line, static_cast<int>(left)) != ChildProcess::ReadStatus::Line)
-                return "";
-            seen_ += line + "\n";
-            if (line.rfind(prefix, 0) == 0) return line;
-        }
-    }
-    // Every line until one starting with `prefix` (included).
-    std::vector<std::string> lines_until(const std::string& prefix, int timeout_ms = 5000) {
-        std::vector<std::string> lines;
-        const std::size_t before = seen_.size();
-        expect(prefix, timeout_ms);
-        std::string text = seen_.substr(before);
-        for (std::size_t at = 0; at < text.size();) {
-            const std::size_t nl = text.find('\n', at);
-            lines.push_back(text.substr(at, nl - at));
-            at = nl + 1;
-        }
-        return lines;
-    }
-    const std::string& seen() const { return seen_; }
-    void finish() { process_.finish(2000); }
-
-  private:
-    ChildProcess process_;
-    std::string seen_;
-};
-
-std::string after(const std::string& line, const std::string& word) {
-    const std::size_t at = line.find(word);
-    if (at == std::string::npos) return "";
-    const std::size_t start = at + word.size();
-    return line.substr(start, line.find(' ', start) - start);
-}
+using testing::after;
+using testing::Session;
 
 // Whether `move` is legal after `moves` from the start of `variant`.
 bool legal_after(const std::string& variant, const std::vector<std::string>& moves,
@@ -136,6 +90,44 @@ TEST(UsiProtocol, BadLinesAreAnsweredAndTheStateIsKept) {
     EXPECT_TRUE(legal_after("seireigi", {"7g7f", "3c3d"}, best)) << best << "\n" << s.seen();
     s.send("quit");
     s.finish();
+}
+
+// An illegal move in `position ... moves` is refused with the reason the terminal gives; a mate
+// is counted in plies, as `analyse` counts it.
+TEST(UsiProtocol, IllegalMovesSayWhyAndMatesCountPlies) {
+    Session s("usi");
+    s.send("usi");
+    s.expect("usiok");
+    s.send("position startpos moves 7g7f 5c5e");
+    EXPECT_EQ(s.expect("info string error:"),
+              "info string error: position: move 2 \"5c5e\": illegal move 5c5e: a Pawn cannot "
+              "move from 5c to 5e (Pawn: fW in XBetza); from 5c it can go to 5d")
+        << s.seen();
+    s.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*5e B*5e");
+    EXPECT_EQ(s.expect("info string error:"),
+              "info string error: position: move 6 \"B*5e\": illegal move B*5e: 5e is occupied "
+              "(Sente's Bishop)")
+        << s.seen();
+    // Sente mates in three moves, five plies (tests/data/tactics.txt, quiet_mate3_rook_slide).
+    const std::string position = "8k/8s/9/9/5R3/9/9/9/8K b SN 1";
+    s.send("position sfen " + position);
+    s.send("go nodes 200000");
+    const auto lines = s.lines_until("bestmove", 20000);
+    std::string usi_mate;
+    for (const auto& l : lines)
+        if (l.find(" score mate ") != std::string::npos) usi_mate = after(l, " score mate ");
+    EXPECT_EQ(usi_mate, "5") << s.seen();
+    s.send("quit");
+    s.finish();
+    const auto folder = testing::fresh_temporary_folder("seireigi-usi-mate-plies");
+    const auto analysed = testing::run_cli(
+        folder, "analyse --variant seireigi --position '" + position + "' --nodes 200000");
+    std::filesystem::remove_all(folder);
+    std::string analyse_mate;
+    for (std::size_t at = analysed.out.find(" score mate "); at != std::string::npos;
+         at = analysed.out.find(" score mate ", at + 1))
+        analyse_mate = after(analysed.out.substr(at), " score mate ");
+    EXPECT_EQ(analyse_mate, usi_mate) << analysed.out;
 }
 
 TEST(UsiProtocol, StopDuringAnInfiniteSearch) {

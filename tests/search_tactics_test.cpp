@@ -188,7 +188,7 @@ void check_expectations(const TacticCase& c, const GenericPosition& searched,
             const bool among = std::find(listed.begin(), listed.end(), r.best) != listed.end();
             EXPECT_TRUE(among) << "expected one of: " << join(args);
         } else if (what == "mate" && args.size() == 1) {
-            EXPECT_TRUE(r.score.mate && r.score.mate_in == std::stoi(args[0]))
+            EXPECT_TRUE(r.score.mate && (r.score.mate_in + 1) / 2 == std::stoi(args[0]))
                 << "expected mate in " << args[0];
         } else if (what == "no-mate" && args.empty()) {
             EXPECT_FALSE(is_mate_for_mover(r.score)) << "expected no mate for the side to move";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 
@@ -65,7 +66,7 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
         r.best = m.line.front();
         if (m.line.size() > 1) r.ponder = m.line[1];
         r.score.mate = true;
-        r.score.mate_in = (m.plies + 1) / 2;
+        r.score.mate_in = m.plies;  // plies, as every Score counts them
         r.nodes = m.nodes;
         r.time_ms = m.time_ms;
         r.pv = m.line;
@@ -110,9 +111,11 @@ std::unique_ptr<Engine> Engine::create(std::shared_ptr<const Variant> variant, O
 }
 
 std::string describe_score(const Score& s) {
-    if (s.mate)
-        return s.mate_in > 0 ? "mate in " + std::to_string(s.mate_in)
-                             : "mated in " + std::to_string(-s.mate_in);
+    if (s.mate) {
+        const int plies = std::abs(s.mate_in);
+        return (s.mate_in > 0 ? "mate in " : "mated in ") + std::to_string(plies) +
+               (plies == 1 ? " ply" : " plies");
+    }
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.2f", s.cp / 100.0);
     return buf;

@@ -31,8 +31,8 @@ namespace seireigi::search {
 struct Score {
     int cp = 0;         // when !mate
     bool mate = false;  // a forced mate was found
-    int mate_in = 0;    // in moves: > 0 the player to move mates in N, < 0 it is mated in -N
-                        // (three or more players: in plies, the moves of all players)
+    int mate_in = 0;    // in plies (the moves of all players, as USI and tsume count them):
+                        // > 0 the player to move mates in N, < 0 it is mated in -N
     friend bool operator==(const Score&, const Score&) = default;
 };
 

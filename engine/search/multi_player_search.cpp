@@ -239,9 +239,8 @@ int MultiPlayerSearcher::quiesce(int alpha, int beta, int ply, int qdepth) {
 }
 
 Info MultiPlayerSearcher::make_info(int depth, int score) const {
-    Info info =
-        progress_info({depth, control_.seldepth, control_.nodes},
-                      score_of(score, MateDistance::Plies), pv_.root_line(), control_.time, tt_);
+    Info info = progress_info({depth, control_.seldepth, control_.nodes}, score_of(score),
+                              pv_.root_line(), control_.time, tt_);
     // What players are shown (docs/engine.md): each player's standing where the line ends, and
     // as the score the root's, unless the line ends in a mate or a draw. (The search's own value,
     // the root against the best of the others, stays inside the search: at a symmetric start it

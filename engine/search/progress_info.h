@@ -13,11 +13,8 @@
 
 namespace seireigi::search {
 
-// How a mate distance is told: in moves of the player to move (two players), or in plies of all
-// players (three or more, where the players between two moves of one are not fixed).
-enum class MateDistance { Moves, Plies };
-
-inline Score score_of(int score, MateDistance distance) {
+// A search score as told: centipawns, or a mate distance in plies (Score::mate_in).
+inline Score score_of(int score) {
     Score s;
     if (!is_mate_score(score)) {
         s.cp = score;
@@ -25,10 +22,7 @@ inline Score score_of(int score, MateDistance distance) {
     }
     s.mate = true;
     const int plies = score > 0 ? kMate - score : kMate + score;
-    if (distance == MateDistance::Plies)
-        s.mate_in = score > 0 ? plies : -plies;
-    else
-        s.mate_in = score > 0 ? (plies + 1) / 2 : -(plies / 2);
+    s.mate_in = score > 0 ? plies : -plies;
     return s;
 }
 

@@ -1040,7 +1040,7 @@ Info Searcher<P>::make_info(int depth, int score, const std::vector<Move>& pv, i
     if (is_mate_score(score)) {
         info.score.mate = true;
         const int plies = score > 0 ? kMate - score : kMate + score;
-        info.score.mate_in = score > 0 ? (plies + 1) / 2 : -(plies / 2);
+        info.score.mate_in = score > 0 ? plies : -plies;
     } else {
         info.score.cp = score;
     }

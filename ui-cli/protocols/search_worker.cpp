@@ -11,7 +11,8 @@ void SearchWorker::start(Job job) {
         started_ = true;
         finished_ = false;
         released_ = false;
-        pending_interrupt_ = false;
+        stop_first_ = false;
+        stop_all_ = false;
         in_search_ = false;
         searches_ = 0;
     }
@@ -37,8 +38,7 @@ search::Result SearchWorker::run_search(search::Engine& engine, search::Limits l
                                         const std::function<void(const search::Info&)>& on_info) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (pending_interrupt_) {
-            pending_interrupt_ = false;
+        if (stop_all_ || (stop_first_ && searches_ == 0)) {
             limits.infinite = false;
             limits.depth = 1;
         }
@@ -49,7 +49,6 @@ search::Result SearchWorker::run_search(search::Engine& engine, search::Limits l
     {
         std::lock_guard<std::mutex> lock(mutex_);
         in_search_ = false;
-        pending_interrupt_ = false;  // consumed by this search
     }
     changed_.notify_all();
     return result;
@@ -76,11 +75,13 @@ void SearchWorker::release() {
 void SearchWorker::interrupt(search::Engine& engine, bool first_only) {
     std::unique_lock<std::mutex> lock(mutex_);
     if (!started_) return;
-    if (first_only && (searches_ > 1 || (searches_ == 1 && !in_search_))) return;
-    if (!in_search_) {
-        pending_interrupt_ = true;
-        return;
+    if (first_only) {
+        if (searches_ > 1 || (searches_ == 1 && !in_search_)) return;
+        stop_first_ = true;
+    } else {
+        stop_all_ = true;
     }
+    if (!in_search_) return;  // the next search is cut when it starts
     const int current = searches_;
     // The engine may clear its stop flag as its search begins: repeat until the search ended.
     while (in_search_ && searches_ == current) {

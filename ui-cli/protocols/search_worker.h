@@ -3,8 +3,10 @@
 //
 // A job may run several searches in a row (pondering, then the real search after ponderhit) and
 // may wait to be released before answering (`go infinite` must not answer before `stop`).
-// interrupt() stops the search running now; if none is running yet, the next one to start is
-// cut to depth 1 instead, so a stop that arrives just before the search starts is never lost.
+// A stop holds for the rest of the job: the search running now ends, and every search the job
+// starts later is cut to depth 1 (it still finds a move to answer with). So a stop is never lost,
+// whether it arrives before a search starts, between two searches or as one ends; a GUI that
+// sends `go ponder`, `ponderhit`, `stop` at once gets its `bestmove` at once.
 #pragma once
 
 #include <condition_variable>
@@ -42,9 +44,9 @@ class SearchWorker {
 
     // From the session: lets a waiting job answer.
     void release();
-    // From the session: stops the search running now (see above); returns once it has ended.
-    // With `first_only`, only the job's first search is stopped (ponderhit ends the pondering
-    // search, never the real one that follows).
+    // From the session: stops the job's searches (see above); returns once the one running now
+    // has ended. With `first_only`, only the job's first search is stopped (ponderhit ends the
+    // pondering search, never the real one that follows).
     void interrupt(search::Engine& engine, bool first_only = false);
 
   private:
@@ -54,7 +56,8 @@ class SearchWorker {
     bool started_ = false;  // a job was started and not joined
     bool finished_ = false;
     bool released_ = false;
-    bool pending_interrupt_ = false;
+    bool stop_first_ = false;  // the job's first search is to end (ponderhit)
+    bool stop_all_ = false;    // every search of the job is to end (stop)
     bool in_search_ = false;
     int searches_ = 0;
 };

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/printable.h"
+#include "game/move_refusal.h"
 #include "game/position_soundness.h"
 #include "mate/mate_solver.h"
 #include "position/generic_position.h"
@@ -42,11 +43,6 @@ bool iequals(const std::string& a, const std::string& b) {
             std::tolower(static_cast<unsigned char>(b[i])))
             return false;
     return true;
-}
-
-// USI gives mate distances in plies; the engine in moves of the player to move.
-int mate_in_plies(const search::Score& s) {
-    return s.mate_in > 0 ? 2 * s.mate_in - 1 : 2 * s.mate_in;
 }
 
 }  // namespace
@@ -325,7 +321,7 @@ void UsiSession::cmd_position(const std::vector<std::string>& words) {
         for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
             MoveList legal;
             pos.legal_moves(legal);
-            auto read = read_move(*variant_, words[i], legal);
+            auto read = read_legal_move(pos, legal, words[i]);
             if (auto* d = std::get_if<Diagnostic>(&read)) {
                 error("position: move " + std::to_string(i - moves_at) + " \"" + words[i] +
                       "\": " + d->text());
@@ -340,13 +336,6 @@ void UsiSession::cmd_position(const std::vector<std::string>& words) {
     }
     start_ = start;
     moves_ = std::move(moves);
-}
-
-std::string UsiSession::info_line(const Variant& v, const search::Info& info) {
-    if (!info.score.mate) return cli::info_line(v, info);
-    search::Info in_plies = info;  // USI counts mate distances in plies
-    in_plies.score.mate_in = mate_in_plies(info.score);
-    return cli::info_line(v, in_plies);
 }
 
 void UsiSession::cmd_go(const std::vector<std::string>& words) {
@@ -385,7 +374,7 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
             MoveList legal;
             pos.legal_moves(legal);
             for (++i; i < words.size(); ++i) {
-                auto read = read_move(*variant_, words[i], legal);
+                auto read = read_legal_move(pos, legal, words[i]);
                 if (auto* d = std::get_if<Diagnostic>(&read)) {
                     error("go searchmoves \"" + words[i] + "\": " + d->text());
                     return;

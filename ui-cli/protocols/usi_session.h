@@ -48,7 +48,6 @@ class UsiSession {
     search::Options engine_options() const;
     // Loads the network that Use_NNUE and EvalFile name for the variant (none: classical).
     void load_network();
-    static std::string info_line(const Variant& v, const search::Info& info);
 
     LineWriter out_;
     DataSource source_;

@@ -111,7 +111,11 @@ bool XboardSession::handle_locked(const std::vector<std::string>& words, const s
         force_ = false;
         engine_side_ = 1;
         depth_limit_ = 0;
-        if (engine_) engine_->clear();
+        // The engine is made now, not at the first move, whose clock would pay for it.
+        if (engine_)
+            engine_->clear();
+        else
+            ensure_engine();
     } else if (cmd == "variant") {
         if (!needs_arg()) return true;
         std::string why;
@@ -121,6 +125,7 @@ bool XboardSession::handle_locked(const std::vector<std::string>& words, const s
             return true;
         }
         for (const std::string& l : notation_->setup_lines(*variant_, game_->start())) out_.send(l);
+        ensure_engine();
     } else if (cmd == "force") {
         force_ = true;
     } else if (cmd == "go") {
@@ -314,10 +319,11 @@ search::Limits XboardSession::move_limits() const {
 }
 
 std::string XboardSession::thinking_line(const search::Info& info) const {
-    // ply score time(centiseconds) nodes pv; mates as 100000 + moves.
-    const int score = info.score.mate ? (info.score.mate_in > 0 ? 100000 + info.score.mate_in
-                                                                : -100000 + info.score.mate_in)
-                                      : info.score.cp;
+    // ply score time(centiseconds) nodes pv; mates as 100000 + moves (of the mating side).
+    const int plies = info.score.mate_in;
+    const int score = !info.score.mate ? info.score.cp
+                      : plies > 0      ? 100000 + (plies + 1) / 2
+                                       : -100000 - (-plies) / 2;
     std::ostringstream s;
     s << info.depth << ' ' << score << ' ' << info.time_ms / 10 << ' ' << info.nodes;
     for (Move m : info.pv) s << ' ' << notation_->move(*variant_, m);
