@@ -202,6 +202,28 @@ TEST(Notation, MalformedMoveTexts) {
     }
 }
 
+// A piece of two or more letters is written in parentheses in a drop: the bare form is refused
+// with the written one, whether the letters name a piece or not.
+TEST(Notation, MultiLetterDropsAskForParentheses) {
+    auto v = testing::variant("dai-seireigi");
+    const std::vector<BadText> cases = {
+        {"CA*8h", "", "a piece of more than one letter is written in parentheses: (CA)*8h"},
+        {"ca*8h", "", "a piece of more than one letter is written in parentheses: (CA)*8h"},
+        {"XQ*8h", "",
+         "unknown piece 'XQ' in Dai Seireigi (a piece of more than one letter is "
+         "written in parentheses, e.g. (XQ)*8h)"},
+    };
+    for (const auto& c : cases) {
+        auto r = parse_move_text(*v, c.text);
+        ASSERT_TRUE(std::holds_alternative<Diagnostic>(r)) << c.text;
+        EXPECT_EQ(std::get<Diagnostic>(r).message, c.message) << c.text;
+    }
+    auto written = parse_move_text(*v, "(CA)*8h");
+    ASSERT_TRUE(std::holds_alternative<MoveText>(written));
+    EXPECT_TRUE(std::get<MoveText>(written).drop);
+    EXPECT_TRUE(std::holds_alternative<MoveText>(parse_move_text(*v, "P*8h")));
+}
+
 // ---- Three and four players ------------------------------------------------------------------
 
 const std::string kCompactStart =

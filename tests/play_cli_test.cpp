@@ -358,7 +358,8 @@ TEST_F(PlayCli, CommandsAreWordsInAnyCase) {
                   out),
               0)
         << out;
-    EXPECT_NE(out.find("unknown command 'clear'. The commands: moves, undo,"), std::string::npos)
+    EXPECT_NE(out.find("unknown command 'clear'. The commands: moves, history, position, undo,"),
+              std::string::npos)
         << out;
     EXPECT_NE(out.find("unknown command 'hello'"), std::string::npos) << out;
     EXPECT_NE(out.find("unknown command '\xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9'"), std::string::npos)

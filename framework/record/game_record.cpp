@@ -484,6 +484,13 @@ std::optional<std::string> write_file_atomically(const std::filesystem::path& pa
     if (auto why = unfit_to_replace(path)) return why;
     const std::filesystem::path folder =
         path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    // Said of the folder the player named, not of the temporary file beside the record.
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec))
+        return "cannot save " + path.string() + ": " +
+               (std::filesystem::exists(folder, ec)
+                    ? "'" + folder.string() + "' is not a folder"
+                    : "there is no folder '" + folder.string() + "' (create it first)");
     // A temporary name of its own for every write, also between threads of one process: two
     // saves to one file at once must not take each other's temporary file.
     static std::atomic<unsigned> writes{0};
@@ -499,7 +506,7 @@ std::optional<std::string> write_file_atomically(const std::filesystem::path& pa
     if (!unnamed) {
         blocked.emplace();
         fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-        if (fd < 0) return "cannot write " + tmp.string() + ": " + std::strerror(errno);
+        if (fd < 0) return "cannot save " + path.string() + ": " + std::strerror(errno);
     }
     auto fail = [&](const std::string& why) -> std::optional<std::string> {
         ::close(fd);

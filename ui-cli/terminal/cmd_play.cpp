@@ -15,12 +15,13 @@
 
 #include "base/context.h"
 #include "base/evaluation_choice.h"
+#include "base/game_file.h"
 #include "commands.h"
 #include "game/game.h"
 #include "live/match.h"
 #include "record/game_record.h"
 #include "record/kif.h"
-#include "rules/yaml_source.h"
+#include "record/kif_csa_reader.h"
 #include "search/think_time.h"
 #include "seats/seat_factory.h"
 #include "terminal/terminal_front_end.h"
@@ -28,8 +29,6 @@
 namespace seireigi::cli {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 std::string default_autosave_path(const Variant& v) {
     const std::time_t now = std::time(nullptr);
@@ -44,8 +43,6 @@ std::string default_autosave_path(const Variant& v) {
     return name;
 }
 
-// How the record names the variant: a built-in name as it is, a file by its absolute path, so
-// that the game resumes from any folder.
 // Parses "--seat N=SPEC" values into a map from player (0-based) to spec.
 std::map<Player, std::string> seat_options(const std::vector<std::string>& values, int players) {
     std::map<Player, std::string> out;
@@ -122,10 +119,13 @@ void add_play_command(CLI::App& app) {
                     "four players and one person at the table, else full")
         ->check(CLI::IsMember({"auto", "full", "compact"}))
         ->capture_default_str();
-    cmd->add_option("--resume", opt->resume, "continue the game saved in FILE");
+    cmd->add_option("--resume", opt->resume,
+                    "continue the game saved in FILE: a .game record, or KIF (.kif, .kifu) or "
+                    "CSA (.csa) from other shogi programs (shogi unless --variant says otherwise "
+                    "or the KIF names its variant)");
     cmd->add_option("--autosave", opt->autosave,
                     "file the game is saved to after every move (default: "
-                    "seireigi-VARIANT-DATE-TIME.game here; with --resume, the resumed file)");
+                    "seireigi-VARIANT-DATE-TIME.game here; with --resume FILE.game, that file)");
     cmd->add_flag("--any-position", opt->any_position,
                   "play a --position even if it cannot arise in a game (a study, a test): "
                   "warn instead of refusing; each player still needs one King");
@@ -146,40 +146,17 @@ void add_play_command(CLI::App& app) {
         std::vector<std::string> saved_seats;
         const bool variant_given = cmd->count("--variant") > 0;
         if (!opt->resume.empty()) {
-            auto text = read_text_file(opt->resume);
-            if (auto* d = std::get_if<Diagnostic>(&text)) {
-                report(*d, "--resume");
-                throw UserError{};
-            }
-            auto record = read_record(std::get<std::string>(text));
-            if (auto* d = std::get_if<Diagnostic>(&record)) {
-                report(*d, opt->resume);
-                throw UserError{};
-            }
-            const GameRecord& r = std::get<GameRecord>(record);
-            CommonOptions common = opt->common;
-            if (!variant_given) {
-                common.variant = r.variant;
-                std::error_code ec;
-                if (yaml::FileFinder::is_path(r.variant) && !fs::exists(r.variant, ec)) {
-                    report({"", "this game was played under the variant file " + r.variant +
-                                    ", which is not there any more. If it has moved, say where: "
-                                    "seireigi play --resume " +
-                                    opt->resume + " --variant FILE"},
-                           opt->resume);
-                    throw UserError{};
-                }
-            }
-            v = load_or_report(common);
-            auto replayed = replay_record(r, v);
-            if (auto* d = std::get_if<Diagnostic>(&replayed)) {
-                report(*d, opt->resume);
-                throw UserError{};
-            }
-            game.emplace(std::move(std::get<Game>(replayed)));
-            settings.variant_name = common.variant_for_records();
-            saved_seats = r.seats;
-            settings.autosave = opt->autosave.empty() ? opt->resume : opt->autosave;
+            GameFile saved = game_file_or_report(opt->resume, opt->common, variant_given,
+                                                 "seireigi play --resume " + opt->resume);
+            v = saved.variant;
+            game.emplace(std::move(*saved.game));
+            settings.variant_name = saved.variant_name;
+            saved_seats = saved.seats;
+            // A KIF or CSA file is another program's: the game goes on in a record of ours.
+            settings.autosave = !opt->autosave.empty() ? opt->autosave
+                                : record_format_of(opt->resume) == RecordFormat::Game
+                                    ? opt->resume
+                                    : default_autosave_path(*v);
         } else {
             v = load_or_report(opt->common);
             const PositionState st = position_or_report(

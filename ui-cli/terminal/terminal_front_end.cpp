@@ -20,11 +20,16 @@ namespace seireigi::cli {
 
 namespace {
 
+// The compact view's board every this many plies while no person moves.
+constexpr int kBoardEvery = 8;
+
 const char* kHelp =
     "Type a move in USI notation: 7g7f, 8h2b+ (promote), P*5e (drop); 7g-7f and 5d5c= (do not\n"
     "promote) are accepted too. A move that may promote and says neither + nor = asks first.\n"
     "Commands (upper or lower case):\n"
     "  moves      list the legal moves\n"
+    "  history    list the moves played so far\n"
+    "  position   print the position text (to analyse it: seireigi analyse --position ...)\n"
     "  undo       take back your last move and everything played after it\n"
     "  resign     give up the game, after asking (with three or four players you leave it: your\n"
     "             King goes, your pieces stay as neutral pieces, your hand goes to the last "
@@ -42,7 +47,8 @@ const char* kHelp =
     "  help       this text\n";
 
 const char* kCommandList =
-    "moves, undo, resign, impasse, save FILE, kif FILE, board, flip, legend, hint, quit, help";
+    "moves, history, position, undo, resign, impasse, save FILE, kif FILE, board, flip, legend, "
+    "hint, quit, help";
 
 std::string trim(const std::string& s) {
     const std::size_t a = s.find_first_not_of(" \t\r\n");
@@ -108,6 +114,7 @@ std::optional<bool> TerminalFrontEnd::ask_yes_no(const std::string& question) {
 void TerminalFrontEnd::show_board(const Game& game) {
     std::cout << render_game(game, settings_.view);
     board_stale_ = false;
+    plies_unseen_ = 0;
 }
 
 void TerminalFrontEnd::on_event(const MatchEvent& e) {
@@ -148,7 +155,9 @@ void TerminalFrontEnd::on_event(const MatchEvent& e) {
             }
             if (!match_.is_person(e.player))
                 std::cout << name(e.player) << " plays " << write_move(v, e.move) << "\n";
-            if (!settings_.compact) show_board(*game);
+            // The compact view shows the board only before a person's move: while engines
+            // play on for long, it is shown every few plies too.
+            if (!settings_.compact || ++plies_unseen_ >= kBoardEvery) show_board(*game);
             break;
         }
         case MatchEvent::Kind::Happened:
@@ -163,6 +172,14 @@ void TerminalFrontEnd::on_event(const MatchEvent& e) {
             std::cout << name(e.player)
                       << " is in check and moves out of turn: " << names(v, e.passed_over)
                       << (e.passed_over.size() > 1 ? " lose" : " loses") << " this turn.\n";
+            turns_lost_.resize(static_cast<std::size_t>(v.num_players()));
+            lost_to_.resize(static_cast<std::size_t>(v.num_players()));
+            for (Player q : e.passed_over) {
+                if (!match_.is_person(q)) continue;
+                ++turns_lost_[static_cast<std::size_t>(q)];
+                auto& by = lost_to_[static_cast<std::size_t>(q)];
+                if (std::find(by.begin(), by.end(), e.player) == by.end()) by.push_back(e.player);
+            }
             break;
         case MatchEvent::Kind::ImpasseRefused:
             std::cout << "No impasse: " << e.text << "\n";
@@ -207,6 +224,16 @@ void TerminalFrontEnd::ask_move(Player p) {
     const Variant& v = match_.variant();
     const auto game = match_.snapshot();
     if (board_stale_) show_board(*game);
+    const auto seat = static_cast<std::size_t>(p);
+    if (seat < turns_lost_.size() && turns_lost_[seat] > 0) {
+        auto& by = lost_to_[seat];
+        std::sort(by.begin(), by.end());
+        std::cout << v.players[p].name << " lost " << turns_lost_[seat]
+                  << (turns_lost_[seat] == 1 ? " turn" : " turns") << " while " << names(v, by)
+                  << (by.size() == 1 ? " was" : " were") << " in check.\n";
+        turns_lost_[seat] = 0;
+        by.clear();
+    }
     const auto submit = [&](SeatAction a) {
         if (auto refused = match_.submit(p, a)) {
             std::cout << *refused << "\n";
@@ -241,6 +268,10 @@ void TerminalFrontEnd::ask_move(Player p) {
             std::cout << render_legend(v);
         } else if (word == "moves") {
             list_moves(*game);
+        } else if (word == "history") {
+            list_history(*game);
+        } else if (word == "position") {
+            show_position(*game);
         } else if (word == "board") {
             show_board(*game);
         } else if (word == "flip") {
@@ -351,6 +382,34 @@ void TerminalFrontEnd::list_moves(const Game& game) const {
         all += write_move(game.variant(), m);
     }
     std::cout << game.legal_moves().size() << " legal moves:" << all << "\n";
+}
+
+void TerminalFrontEnd::list_history(const Game& game) const {
+    const Variant& v = game.variant();
+    if (game.ply() == 0) {
+        std::cout << "No move has been played yet.\n";
+        return;
+    }
+    std::cout << game.ply() << (game.ply() == 1 ? " move" : " moves") << " played:\n";
+    // Wrapped at 78 columns; with two players the numbers tell who moved, with more the names do.
+    std::string row;
+    for (int i = 0; i < game.ply(); ++i) {
+        std::string item = std::to_string(i + 1) + ". ";
+        if (v.num_players() > 2) item += v.players[game.mover_of(i)].name + " ";
+        item += write_move(v, game.moves()[static_cast<std::size_t>(i)]);
+        if (!row.empty() && row.size() + 2 + item.size() > 78) {
+            std::cout << "  " << row << "\n";
+            row.clear();
+        }
+        row += (row.empty() ? "" : "  ") + item;
+    }
+    std::cout << "  " << row << "\n";
+}
+
+void TerminalFrontEnd::show_position(const Game& game) const {
+    const std::string text = write_position(game.variant(), game.current());
+    std::cout << text << "\nAnalyse it with: seireigi analyse --variant "
+              << match_.settings().variant_name << " --position '" << text << "'\n";
 }
 
 void TerminalFrontEnd::ask_impasse(Player p, Player declarer) {

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "base/display_width.h"
 #include "live/match.h"
@@ -40,6 +41,10 @@ class TerminalFrontEnd {
     void show_board(const Game& game);
     void save_as(const Game& game, const std::string& what, const std::string& file) const;
     void list_moves(const Game& game) const;
+    // `history`: the moves played so far, numbered, with who played each.
+    void list_history(const Game& game) const;
+    // `position`: the position text now, and how to analyse it.
+    void show_position(const Game& game) const;
     // `hint [SECONDS]`: the engine's move for player p in `game`, with its score and line.
     void show_hint(const Game& game, Player p, const std::string& arg);
     // The move `text` names, after asking whether to promote when it may and the text does not
@@ -49,6 +54,12 @@ class TerminalFrontEnd {
     Match& match_;
     TerminalSettings settings_;
     bool board_stale_ = true;  // the position changed since the board was last printed
+    // While engines play on between a person's moves: plies since the board was last shown
+    // (compact view shows it every kBoardEvery plies), and per person the turns lost to others'
+    // out-of-turn moves and who made them (summed up when the person's turn comes).
+    int plies_unseen_ = 0;
+    std::vector<int> turns_lost_;
+    std::vector<std::vector<Player>> lost_to_;
     std::unique_ptr<search::Engine> hint_engine_;  // made at the first `hint`
 };
 

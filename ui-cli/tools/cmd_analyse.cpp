@@ -5,8 +5,10 @@
 
 #include "base/context.h"
 #include "base/evaluation_choice.h"
+#include "base/game_file.h"
 #include "base/proven_mate.h"
 #include "commands.h"
+#include "position/generic_position.h"
 #include "search/engine.h"
 #include "search/think_time.h"
 #include "text/notation.h"
@@ -26,6 +28,8 @@ void add_analyse_command(CLI::App& app) {
         int level = 20;
         std::string engine = "auto";
         std::string algorithm = "brs";
+        std::string record;
+        int ply = -1;  // -1: after the record's last move
     };
     auto opt = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
@@ -59,12 +63,46 @@ void add_analyse_command(CLI::App& app) {
                     "position implementation: auto (the fast one where it applies), fast, generic")
         ->check(CLI::IsMember({"auto", "fast", "generic"}))
         ->capture_default_str();
+    cmd->add_option("--record", opt->record,
+                    "analyse a saved game: a .game record, or KIF (.kif, .kifu) or CSA (.csa) "
+                    "from other shogi programs (instead of --position and --moves)");
+    cmd->add_option("--ply", opt->ply,
+                    "with --record: the position after this many moves (default: after the last)")
+        ->check(CLI::NonNegativeNumber);
     cmd->add_option("--algorithm", opt->algorithm,
                     "the search for three or four players: brs (Best-Reply Search+) or paranoid")
         ->check(CLI::IsMember({"brs", "paranoid"}))
         ->capture_default_str();
-    cmd->callback([opt] {
-        auto v = load_or_report(opt->common);
+    cmd->callback([opt, cmd] {
+        std::shared_ptr<const Variant> v;
+        GameLine line;
+        if (!opt->record.empty()) {
+            if (cmd->count("--position") || cmd->count("--moves")) {
+                report({"",
+                        "--record gives the position: leave out --position and --moves "
+                        "(--ply N picks the position after N moves)"});
+                throw UserError{};
+            }
+            GameFile saved =
+                game_file_or_report(opt->record, opt->common, cmd->count("--variant") > 0,
+                                    "seireigi analyse --record " + opt->record);
+            v = saved.variant;
+            line.start = saved.game->start();
+            line.moves = saved.game->moves();
+            if (opt->ply > static_cast<int>(line.moves.size())) {
+                report({"", "--ply " + std::to_string(opt->ply) + ": the game has only " +
+                                std::to_string(line.moves.size()) + " moves"},
+                       opt->record);
+                throw UserError{};
+            }
+            if (opt->ply >= 0) line.moves.resize(static_cast<std::size_t>(opt->ply));
+        } else {
+            if (cmd->count("--ply")) {
+                report({"", "--ply counts the moves of a --record FILE; give one"});
+                throw UserError{};
+            }
+            v = load_or_report(opt->common);
+        }
         if (opt->multipv > 1 && v->num_players() > 2) {
             report({"--multipv",
                     "the search for three or four players follows one line: its opponents' "
@@ -72,7 +110,8 @@ void add_analyse_command(CLI::App& app) {
                     "their own; leave out --multipv"});
             throw UserError{};
         }
-        const GameLine line = game_line_or_report(v, opt->common, ImpossiblePosition::Refuse);
+        if (opt->record.empty())
+            line = game_line_or_report(v, opt->common, ImpossiblePosition::Refuse);
         search::Options o;
         o.hash_mb = opt->hash;
         o.skill = opt->level;
@@ -97,6 +136,12 @@ void add_analyse_command(CLI::App& app) {
         if (!limits.depth && !limits.movetime_ms && !limits.nodes)
             limits.movetime_ms = search::kDefaultAnalysisMs;
         std::cout << "info string evaluation: " << evaluation_name(o.network.get()) << std::endl;
+        if (!opt->record.empty()) {
+            GenericPosition at(v, line.start);
+            for (Move m : line.moves) at.do_move(m);
+            std::cout << "info string position after " << line.moves.size() << " moves of "
+                      << opt->record << ": " << write_position(*v, at.state()) << std::endl;
+        }
         // A tenth of the time (half a second without a time limit) for the mate solver: a
         // forced mate proven exactly, which the search's score may not reach.
         const int mate_ms =

@@ -52,6 +52,13 @@ std::string render_legend(const Variant& v) {
     out +=
         "Moves are XBetza (docs/xbetza.md; 'seireigi piece --variant V --name ABBR' draws "
         "them).\n\n";
+    // With --pieces kanji the board shows a face without a kanji by its Latin abbreviation.
+    std::string latin;
+    for (const Row& r : rows)
+        if (r[2] == "-") latin += (latin.empty() ? "" : ", ") + r[0];
+    if (!latin.empty())
+        out += "With --pieces kanji, faces without a kanji (" + latin +
+               ") keep their Latin abbreviation on the board.\n\n";
     for (const Row& r : rows) {
         std::string line;
         for (std::size_t c = 0; c < r.size(); ++c)

@@ -13,10 +13,12 @@ std::string score_words(const Variant& v, Player mover, const search::Score& sco
     const bool behind = score.mate ? score.mate_in < 0 : score.cp < 0;
     const Player named = two && behind ? 1 - mover : mover;
     if (score.mate) {
+        // In plies, the moves of all players, as USI and tsume count them.
         const int n = std::abs(score.mate_in);
-        if (two) return name(named) + " mates in " + std::to_string(n);
-        return score.mate_in > 0 ? name(mover) + " mates in " + std::to_string(n)
-                                 : name(mover) + " is mated in " + std::to_string(n);
+        const std::string plies = std::to_string(n) + (n == 1 ? " ply" : " plies");
+        if (two) return name(named) + " mates in " + plies;
+        return score.mate_in > 0 ? name(mover) + " mates in " + plies
+                                 : name(mover) + " is mated in " + plies;
     }
     if (score.cp == 0) return "even";
     char buf[32];
