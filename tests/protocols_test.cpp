@@ -101,7 +101,7 @@ TEST(UsiProtocol, IllegalMovesSayWhyAndMatesCountPlies) {
     s.send("position startpos moves 7g7f 5c5e");
     EXPECT_EQ(s.expect("info string error:"),
               "info string error: position: move 2 \"5c5e\": illegal move 5c5e: a Pawn cannot "
-              "move from 5c to 5e (Pawn: fW in XBetza); from 5c it can go to 5d")
+              "move from 5c to 5e; from 5c it can go to 5d")
         << s.seen();
     s.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*5e B*5e");
     EXPECT_EQ(s.expect("info string error:"),
