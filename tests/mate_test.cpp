@@ -244,7 +244,7 @@ TEST(Mate, TheEngineWithAMateSharePlaysTheProvenMate) {
     engine->set_position(nine_plies, {});
     const search::Result r = engine->search(limits, {});
     EXPECT_TRUE(r.score.mate);
-    EXPECT_EQ(r.score.mate_in, 5);
+    EXPECT_EQ(r.score.mate_in, 9);  // plies, as every Score counts them
     ASSERT_EQ(r.pv.size(), 9u);
     EXPECT_EQ(r.best, r.pv.front());
 }
