@@ -319,8 +319,9 @@ TEST(GameYonin, Rules_D4_AGameCannotStartWithThePlayerToMoveUnableToMove) {
 // P1's Rook checks P4 along file 1: P4 moves next, and P2 and P3 are passed over (§D.4 step 6).
 TEST(GameYonin, TurnNotesNameTheCheckAndThePlayersPassedOver) {
     const auto v = compact();
-    Game game(v, testing::position(*v, "4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G "
-                                        "1234 1"));
+    Game game(v, testing::position(*v,
+                                   "4,3K,4/9/1,1S,7/9/2K,2P,6,4K/9/1P,8/1,1R,7/4,1K,4 1 1G "
+                                   "1234 1"));
     play(game, {"8h1h"});
     ASSERT_EQ(game.to_move(), P4);
     const std::vector<TurnNote> notes = turn_notes(game);
