@@ -5,8 +5,8 @@
 
 #include "record/game_record.h"
 #include "record/kif.h"
-#include "text/start_position.h"
 #include "test_support.h"
+#include "text/start_position.h"
 
 namespace seireigi {
 namespace {
@@ -61,8 +61,8 @@ TEST(Kif, JapaneseNotationOfMoves) {
         game.play(std::get<Move>(read));
     }
     EXPECT_EQ(japanese_moves(game),
-              (std::vector<std::string>{"☗７六歩", "☖３四歩", "☗２二角不成", "☖同　銀",
-                                        "☗５五角打", "☖４二金", "☗５八金(69)", "☖５二金(42)"}));
+              (std::vector<std::string>{"☗７六歩", "☖３四歩", "☗２二角不成", "☖同　銀", "☗５五角打",
+                                        "☖４二金", "☗５八金(69)", "☖５二金(42)"}));
 }
 
 // What write_kif writes, read_kif_moves reads back (a declined promotion is a move without a

@@ -279,7 +279,8 @@ TEST(MultiPlayerEvaluation, StandingsAreZeroAtASymmetricStart) {
         const search::MultiPlayerEvaluator eval(*v);
         const search::PlayerScores s = eval.scores(pos);
         for (Player p = 0; p < v->num_players(); ++p)
-            EXPECT_EQ(search::MultiPlayerEvaluator::standing(pos, s, p), 0) << name << " P" << p + 1;
+            EXPECT_EQ(search::MultiPlayerEvaluator::standing(pos, s, p), 0)
+                << name << " P" << p + 1;
     }
 }
 
