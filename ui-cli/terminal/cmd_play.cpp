@@ -30,6 +30,8 @@ namespace seireigi::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 std::string default_autosave_path(const Variant& v) {
     const std::time_t now = std::time(nullptr);
     char stamp[32];
