@@ -24,5 +24,6 @@ void add_openings_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_train_command(CLI::App& app);
+void add_study_command(CLI::App& app);
 
 }  // namespace seireigi::cli

@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     add_tune_command(app);
     add_selfplay_command(app);
     add_train_command(app);
+    add_study_command(app);
     if (argc < 2) {
         std::cout << app.help();
         return 0;

@@ -54,12 +54,13 @@ bool settle_captures(GenericPosition& pos, const Evaluator& eval, int max_plies)
 }
 
 EvalFit::EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> positions,
-                 EvalWeights start, bool tune_values)
-    : v_(std::move(v)), positions_(std::move(positions)) {
-    for (const auto& [name, field] : EvalWeights::fields()) {
-        const int value = start.*field;
-        params_.push_back({std::string(name), value, std::max(1, std::abs(value) / 8), -1});
-    }
+                 EvalWeights start, bool tune_values, bool tune_weights)
+    : v_(std::move(v)), positions_(std::move(positions)), start_(start) {
+    if (tune_weights)
+        for (const auto& [name, field] : EvalWeights::fields()) {
+            const int value = start.*field;
+            params_.push_back({std::string(name), value, std::max(1, std::abs(value) / 8), -1});
+        }
     if (tune_values)
         for (std::size_t t = 0; t < v_->types.size(); ++t) {
             const PieceTypeInfo& info = v_->types[t];
@@ -71,7 +72,7 @@ EvalFit::EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> p
 }
 
 std::vector<int> EvalFit::evaluations(const std::vector<FitParameter>& params) const {
-    EvalWeights w;
+    EvalWeights w = start_;
     Variant values = *v_;
     for (const FitParameter& p : params) {
         if (p.piece_type < 0) {

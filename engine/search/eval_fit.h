@@ -43,8 +43,10 @@ bool settle_captures(GenericPosition& pos, const Evaluator& eval, int max_plies 
 
 class EvalFit {
   public:
+    // `tune_values`: the piece values are parameters too; `tune_weights` false holds the
+    // weights (`seireigi study` fits the piece values alone).
     EvalFit(std::shared_ptr<const Variant> v, std::vector<ScoredPosition> positions,
-            EvalWeights start, bool tune_values);
+            EvalWeights start, bool tune_values, bool tune_weights = true);
 
     // The K that fits the starting weights best (then held).
     double fit_scale();
@@ -55,7 +57,7 @@ class EvalFit {
     void run(int passes, const std::function<void(int, std::size_t, double)>& progress);
 
     const std::vector<FitParameter>& parameters() const { return params_; }
-    // The parameters as a SEIREIGI_EVAL_WEIGHTS text (weights only).
+    // The parameters as a SEIREIGI_EVAL_WEIGHTS text (the weights that are parameters).
     std::string weights_text() const;
 
   private:
@@ -65,6 +67,7 @@ class EvalFit {
 
     std::shared_ptr<const Variant> v_;
     std::vector<ScoredPosition> positions_;
+    EvalWeights start_;  // what a weight that is not a parameter stays at
     std::vector<FitParameter> params_;
     double k_ = 400;
     double error_ = 0;

@@ -114,6 +114,7 @@ MultiPlayerSeriesResult play_multi_player_series(
     game_settings.movetime_ms =
         settings.movetime_ms > 0 ? settings.movetime_ms : search::kDefaultMatchMoveMs;
     game_settings.max_plies = settings.max_moves > 0 ? settings.max_moves : 1 << 30;
+    game_settings.opening_plies = settings.opening_plies;
     if (!settings.out.empty()) {
         std::error_code ec;
         fs::create_directories(settings.out, ec);
@@ -148,7 +149,9 @@ MultiPlayerSeriesResult play_multi_player_series(
         if (!settings.out.empty()) r = saved_result(variant, path, g + 1, seat_players);
         const bool from_record = r.has_value();
         if (!r) {
-            r = play_multi_player_game(variant, start, seats, game_settings);
+            MultiPlayerGameSettings this_game = game_settings;
+            this_game.opening_seed = static_cast<std::uint64_t>(g) + 1;
+            r = play_multi_player_game(variant, start, seats, this_game);
             if (!settings.out.empty()) {
                 MatchNotes notes;
                 notes.seat_players = seat_players;

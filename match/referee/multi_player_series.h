@@ -29,6 +29,9 @@ struct MultiPlayerSeriesSettings {
     std::string variant_name;  // as the records name it
     int concurrency = 1;       // games at a time
     Shard shard;               // the games this run plays (every N-th)
+    // Game g (from 1) opens with this many random plies, seeded with g: engines at a node limit
+    // then play a different game each time, also when one engine holds every seat.
+    int opening_plies = 0;
 };
 
 // One finished game, for progress: its number, the player in each seat, the result.

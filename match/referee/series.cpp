@@ -65,14 +65,14 @@ SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const Po
     SeriesResult result{MatchTable(names[0], names[1]), {}, 0};
     std::vector<int> todo;  // game indices (from 0) of this shard
     for (int g = 0; g < settings.games; ++g)
-        if (settings.shard.holds(g / 2)) todo.push_back(g);
+        if (settings.shard.holds(settings.paired ? g / 2 : g)) todo.push_back(g);
     std::mutex mutex;
     bool decided = false;
 
     auto play = [&](int worker, std::size_t job) {
         const int g = todo[job];
         const int number = g + 1;
-        const int pair = g / 2;
+        const int pair = settings.paired ? g / 2 : g;  // games sharing an opening
         const bool first_is_sente = g % 2 == 0;
         std::array<MatchPlayer*, 2> seats = players[static_cast<std::size_t>(worker)];
         if (!first_is_sente) std::swap(seats[0], seats[1]);

@@ -2,7 +2,8 @@
 // game, each pair of games plays one opening, the table counts every game the referee counted, and
 // an SPRT may stop the series. Games run `concurrency` at a time; `--shard I/N` plays every N-th
 // pair; each game may be saved as an annotated record, and a series given the folder of an
-// earlier, stopped run counts the games saved there instead of playing them again.
+// earlier, stopped run counts the games saved there instead of playing them again. Unpaired
+// (self-play), every game has an opening of its own.
 #pragma once
 
 #include <array>
@@ -33,12 +34,16 @@ struct RefereeDecision {
 struct SeriesSettings {
     int games = 2;
     RefereeRules rules;
-    std::vector<Opening> openings{Opening{}};  // pair k plays openings[k % size]
-    std::optional<SprtSettings> sprt;          // stop once it decides
-    std::string out;                           // folder for the records ("": none)
-    std::string variant_name;                  // as the records name the variant
-    int concurrency = 1;                       // games at a time (one pair of players each)
-    Shard shard;                               // the pairs of games this run plays
+    // Pair k plays openings[k % size]; unpaired, game g (from 0) plays openings[g % size].
+    std::vector<Opening> openings{Opening{}};
+    std::optional<SprtSettings> sprt;  // stop once it decides
+    std::string out;                   // folder for the records ("": none)
+    std::string variant_name;          // as the records name the variant
+    int concurrency = 1;               // games at a time (one pair of players each)
+    Shard shard;                       // the pairs of games this run plays
+    // False for an engine playing itself (`seireigi study`): swapping the colours of an opening
+    // would replay the same game, so each game has an opening of its own and shards hold games.
+    bool paired = true;
 };
 
 // One finished game, for progress: its number, the players in their seats, the outcome.

@@ -37,7 +37,7 @@
 #include "web/data_folder.h"
 #include "web/game_json.h"
 #include "web/http_server.h"
-#include "web/json_text.h"
+#include "base/json_text.h"
 #include "web/web_assets.h"
 #include "web/web_game.h"
 
@@ -364,7 +364,7 @@ class WebServer {
         get("/", [this](const HttpRequest&) { return serve_asset("/"); });
         get("/api/state", [this](const HttpRequest& req) { return state(req); });
         get("/api/variants", [this](const HttpRequest&) -> HandlerResult {
-            web::JsonWriter j;
+            JsonWriter j;
             j.begin_array();
             for (const auto& c : folder_.variant_choices())
                 j.begin_object()
@@ -376,7 +376,7 @@ class WebServer {
             return json_reply(j.text());
         });
         get("/api/records", [this](const HttpRequest&) -> HandlerResult {
-            web::JsonWriter j;
+            JsonWriter j;
             j.begin_array();
             for (const auto& name : folder_.saved_games()) j.value(name);
             j.end_array();
@@ -462,7 +462,7 @@ class WebServer {
             const auto& path = std::get<std::filesystem::path>(file);
             if (auto error = write_file_atomically(path, write_record(game_.record())))
                 return error_reply(500, *error);
-            web::JsonWriter j;
+            JsonWriter j;
             j.begin_object().field("saved", path.filename().string()).end_object();
             return json_reply(j.text());
         });
@@ -529,7 +529,7 @@ class WebServer {
         const Player mover = at.to_move;
         if (r.best.is_null())
             return error_reply(400, variant->players[mover].name + " has no legal move");
-        web::JsonWriter j;
+        JsonWriter j;
         j.begin_object();
         j.field("ply", ply).field("player", mover);
         j.field("score", search::describe_score(r.score));

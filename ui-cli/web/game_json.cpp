@@ -3,9 +3,11 @@
 #include "game/turn_notes.h"
 #include "record/kif.h"
 #include "text/notation.h"
-#include "web/json_text.h"
+#include "base/json_text.h"
 
 namespace seireigi::web {
+
+using cli::JsonWriter;
 
 namespace {
 

@@ -1,11 +1,11 @@
-// Writing JSON text for the web board's answers: a string quoted and escaped, and a small
-// builder for objects and arrays that places the commas.
+// Writing JSON text (the web board's answers, the study report): a string quoted and escaped,
+// and a small builder for objects and arrays that places the commas.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-namespace seireigi::web {
+namespace seireigi::cli {
 
 // `s` as a JSON string literal, quotes included; control characters escaped.
 std::string json_quote(std::string_view s);
@@ -25,6 +25,9 @@ class JsonWriter {
     JsonWriter& value(long long n);
     JsonWriter& value(int n) { return value(static_cast<long long>(n)); }
     JsonWriter& value(bool b);
+    // A number with up to `digits` significant digits; null when it is not finite (JSON has no
+    // infinity).
+    JsonWriter& value(double x, int digits = 6);
     JsonWriter& null();
     // A member "k": v, in one call.
     template <class T>
@@ -42,4 +45,4 @@ class JsonWriter {
     bool after_key_ = false;
 };
 
-}  // namespace seireigi::web
+}  // namespace seireigi::cli

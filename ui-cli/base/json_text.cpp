@@ -1,8 +1,9 @@
-#include "web/json_text.h"
+#include "base/json_text.h"
 
+#include <cmath>
 #include <cstdio>
 
-namespace seireigi::web {
+namespace seireigi::cli {
 
 std::string json_quote(std::string_view s) {
     std::string out = "\"";
@@ -79,6 +80,16 @@ JsonWriter& JsonWriter::value(long long n) {
     return *this;
 }
 
+JsonWriter& JsonWriter::value(double x, int digits) {
+    if (!std::isfinite(x)) return null();
+    separate();
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    out_ += buf;
+    need_comma_ = true;
+    return *this;
+}
+
 JsonWriter& JsonWriter::value(bool b) {
     separate();
     out_ += b ? "true" : "false";
@@ -93,4 +104,4 @@ JsonWriter& JsonWriter::null() {
     return *this;
 }
 
-}  // namespace seireigi::web
+}  // namespace seireigi::cli
