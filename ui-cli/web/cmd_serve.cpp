@@ -25,6 +25,7 @@
 #include <random>
 
 #include "base/context.h"
+#include "base/json_text.h"
 #include "commands.h"
 #include "game/position_soundness.h"
 #include "record/kif.h"
@@ -37,7 +38,6 @@
 #include "web/data_folder.h"
 #include "web/game_json.h"
 #include "web/http_server.h"
-#include "base/json_text.h"
 #include "web/web_assets.h"
 #include "web/web_game.h"
 
@@ -52,7 +52,7 @@ using web::HttpResponse;
 
 constexpr std::size_t kMaxSeatsText = 200;  // four seats of the longest kind fit easily
 constexpr std::chrono::seconds kLongPoll{10};
-constexpr const char* kTokenHeader = "X-Seireigi-Token";
+constexpr const char* kTokenHeader = "x-seireigi-token";  // header names are read in lower case
 constexpr const char* kTokenPlaceholder = "{{SEIREIGI_TOKEN}}";
 
 struct ServeOptions {
@@ -319,7 +319,7 @@ class WebServer {
                                    address_);
         if (req.path.find("..") != std::string::npos)
             return error_reply(400, "paths with '..' are refused");
-        if (req.method != "GET" && req.method != "HEAD" && req.header("x-seireigi-token") != token_)
+        if (req.method != "GET" && req.method != "HEAD" && req.header(kTokenHeader) != token_)
             return error_reply(403,
                                "this request changes the game and needs the page's token: "
                                "reload the page");

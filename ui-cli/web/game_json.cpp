@@ -1,9 +1,9 @@
 #include "web/game_json.h"
 
+#include "base/json_text.h"
 #include "game/turn_notes.h"
 #include "record/kif.h"
 #include "text/notation.h"
-#include "base/json_text.h"
 
 namespace seireigi::web {
 
