@@ -26,6 +26,21 @@ inline const char* cli_path() {
     return path;
 }
 
+// Whether the program under test is built with AddressSanitizer, which reserves terabytes of
+// address space for its shadow memory at start: an address-space limit (ulimit -v) stops such a
+// program before main, so the tests that bound memory that way run in the plain build only.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kUnderAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kUnderAddressSanitizer = true;
+#else
+inline constexpr bool kUnderAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kUnderAddressSanitizer = false;
+#endif
+
 inline std::string source_path(const std::string& relative) {
     return std::string(SEIREIGI_SOURCE_DIR) + "/" + relative;
 }
