@@ -5,6 +5,7 @@
 
 #include "record/game_record.h"
 #include "record/kif.h"
+#include "record/kif_csa_reader.h"
 #include "test_support.h"
 #include "text/start_position.h"
 
@@ -65,8 +66,8 @@ TEST(Kif, JapaneseNotationOfMoves) {
                                         "☖４二金", "☗５八金(69)", "☖５二金(42)"}));
 }
 
-// What write_kif writes, read_kif_moves reads back (a declined promotion is a move without a
-// mark); a start from a board diagram is refused with the line.
+// What write_kif writes, read_kif reads back (a declined promotion is a move without a mark),
+// from the even start and from a board diagram.
 TEST(Kif, MovesReadBackFromKif) {
     auto v = testing::variant("shogi");
     Game game(v, start_state(*v));
@@ -76,15 +77,21 @@ TEST(Kif, MovesReadBackFromKif) {
     game.resign(1);
     const std::string kif = write_kif(game, {"human", "engine"});
     ASSERT_TRUE(looks_like_kif(kif));
-    auto read = read_kif_moves(*v, kif);
-    ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(read))
-        << std::get<Diagnostic>(read).text();
-    EXPECT_EQ(std::get<std::vector<std::string>>(read), played);
+    auto read = read_kif(kif, v);
+    ASSERT_TRUE(std::holds_alternative<ImportedGame>(read)) << std::get<Diagnostic>(read).text();
+    const Game& back = std::get<ImportedGame>(read).game;
+    std::vector<std::string> texts;
+    for (Move m : back.moves()) texts.push_back(write_move(*v, m));
+    EXPECT_EQ(texts, played);
 
-    Game from_diagram(v, testing::position(*v, "4k4/9/9/9/9/9/9/9/4K4 b G 1"));
-    auto refused = read_kif_moves(*v, write_kif(from_diagram, {}));
-    ASSERT_TRUE(std::holds_alternative<Diagnostic>(refused));
-    EXPECT_NE(std::get<Diagnostic>(refused).text().find("board diagram"), std::string::npos);
+    const PositionState diagram = testing::position(*v, "4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    Game from_diagram(v, diagram);
+    from_diagram.play(std::get<Move>(from_diagram.read_move("G*5b")));
+    auto read_diagram = read_kif(write_kif(from_diagram, {}), v);
+    ASSERT_TRUE(std::holds_alternative<ImportedGame>(read_diagram))
+        << std::get<Diagnostic>(read_diagram).text();
+    EXPECT_EQ(std::get<ImportedGame>(read_diagram).game.start(), diagram);
+    EXPECT_EQ(std::get<ImportedGame>(read_diagram).game.ply(), 1);
     EXPECT_FALSE(looks_like_kif("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
 }
 

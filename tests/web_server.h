@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -110,6 +111,23 @@ inline std::string json_field(const std::string& json, const std::string& key) {
     }
     const std::size_t stop = json.find_first_of(",}]", i);
     return json.substr(i, stop - i);
+}
+
+// `text` as a value of an application/x-www-form-urlencoded body (every byte but letters and
+// digits as %XX, as a browser's URLSearchParams would send newlines and kanji).
+inline std::string form_value(const std::string& text) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        if (std::isalnum(c)) {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
 }
 
 // `seireigi serve --port 0 --data-dir DIR EXTRA`, run by the shell after `shell_prefix` (such as

@@ -26,14 +26,6 @@ std::optional<std::string> kif_unsupported(const Variant& v);
 // that KIF can write (kif_unsupported).
 std::vector<std::string> japanese_moves(const Game& game);
 
-// The moves of a KIF record (UTF-8) as move text ("7g7f", "8h2b+", "B*5e"), for a game of `v`
-// from its start: "手合割：平手" (when that is the variant's start) or no start given. Move lines
-// are "N ７六歩(77)", "N 同　歩(76)", "N ５五角打", with 成 for a promotion; pieces are read by the
-// catalogue kanji (docs/records.md); the game's last line (投了, 詰み ...) ends the moves. A board
-// diagram start, a handicap or an unreadable line is refused with the line's number.
-std::variant<std::vector<std::string>, Diagnostic> read_kif_moves(const Variant& v,
-                                                                  std::string_view text);
-
 // Whether `text` looks like KIF (a move table header or a KIF header line).
 bool looks_like_kif(std::string_view text);
 

@@ -29,6 +29,7 @@
 #include "commands.h"
 #include "game/position_soundness.h"
 #include "record/kif.h"
+#include "record/kif_csa_reader.h"
 #include "search/engine.h"
 #include "search/think_time.h"
 #include "text/notation.h"
@@ -244,16 +245,20 @@ class WebServer {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
         const auto& lv = std::get<web::LoadedVariant>(loaded);
+        // A KIF record (9x9, from the even start or a board diagram, docs/records.md).
+        if (looks_like_kif(position)) {
+            auto read = read_kif(position, lv.variant);
+            if (auto* d = std::get_if<Diagnostic>(&read)) return d->text();
+            const Game& kif = std::get<ImportedGame>(read).game;
+            std::vector<std::string> kif_moves;
+            for (Move m : kif.moves()) kif_moves.push_back(write_move(*lv.variant, m));
+            return game_.start(lv.name_in_record, lv.variant, kif.start(), seats, engine_ms,
+                               kif_moves, std::move(notices));
+        }
         // A USI position line is welcome too: "[position] [sfen] TEXT [moves M1 M2 ...]",
-        // "startpos [moves ...]"; and a KIF record (9x9, from the even start).
+        // "startpos [moves ...]".
         std::vector<std::string> words = split_words(position);
         std::vector<std::string> moves;
-        if (looks_like_kif(position)) {
-            auto read = read_kif_moves(*lv.variant, position);
-            if (auto* d = std::get_if<Diagnostic>(&read)) return d->text();
-            words = {"startpos", "moves"};
-            for (const auto& m : std::get<std::vector<std::string>>(read)) words.push_back(m);
-        }
         if (auto at = std::find(words.begin(), words.end(), "moves"); at != words.end()) {
             moves.assign(at + 1, words.end());
             words.erase(at, words.end());
