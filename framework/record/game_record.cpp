@@ -46,6 +46,16 @@ std::optional<int> player_number(const std::string& word, int players) {
     return n - 1;
 }
 
+// A time in milliseconds on a record's clock line: at most 10 hours.
+std::optional<int> milliseconds(const std::string& word) {
+    if (word.empty() || word.size() > 8 ||
+        word.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const int ms = std::stoi(word);
+    if (ms > 36'000'000) return std::nullopt;
+    return ms;
+}
+
 std::string hex(std::uint64_t f) {
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(f));
@@ -120,6 +130,13 @@ std::string write_record(const GameRecord& r) {
     for (std::size_t i = 0; i < r.seats.size(); ++i)
         if (!r.seats[i].empty())  // a seat the record left out (it reads back empty)
             out << "seat " << i + 1 << " " << r.seats[i] << "\n";
+    if (r.clock_main_ms >= 0) {
+        out << "clock " << r.clock_main_ms << " " << r.clock_increment_ms << " "
+            << r.clock_byoyomi_ms << "\n";
+        for (std::size_t i = 0; i < r.clock_left_ms.size(); ++i)
+            out << "clock-left " << i + 1 << " " << r.clock_left_ms[i] << "\n";
+        for (Player p : r.out_of_time) out << "time-out " << p + 1 << "\n";
+    }
     std::size_t next_event = 0;
     auto events_at = [&](int ply) {
         for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event)
@@ -211,6 +228,28 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
                     return error("every move of the record names its player, or none does");
                 r.moves.insert(r.moves.end(), words.begin(), words.end());
             }
+        } else if (key == "clock") {
+            auto main = words.size() == 3 ? milliseconds(words[0]) : std::nullopt;
+            auto increment = words.size() == 3 ? milliseconds(words[1]) : std::nullopt;
+            auto byoyomi = words.size() == 3 ? milliseconds(words[2]) : std::nullopt;
+            if (!main || !increment || !byoyomi)
+                return error(
+                    "expected 'clock MAIN INCREMENT BYOYOMI' in milliseconds, e.g. "
+                    "'clock 300000 2000 0'");
+            r.clock_main_ms = *main;
+            r.clock_increment_ms = *increment;
+            r.clock_byoyomi_ms = *byoyomi;
+        } else if (key == "clock-left") {
+            auto p = words.size() == 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
+            auto left = words.size() == 2 ? milliseconds(words[1]) : std::nullopt;
+            if (!p || !left) return error("expected 'clock-left N MS', e.g. 'clock-left 1 287000'");
+            if (r.clock_left_ms.size() <= static_cast<std::size_t>(*p))
+                r.clock_left_ms.resize(*p + 1, -1);
+            r.clock_left_ms[*p] = *left;
+        } else if (key == "time-out") {
+            auto p = words.size() == 1 ? player_number(words[0], kMaxPlayers) : std::nullopt;
+            if (!p) return error("expected 'time-out N' with the number of the player");
+            r.out_of_time.push_back(*p);
         } else if (key == "end") {
             if (words.size() != 1 || words[0].size() > 6 ||
                 words[0].find_first_not_of("0123456789") != std::string::npos)
@@ -246,9 +285,15 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
         } else {
             return error("unknown line '" + key +
                          "'; expected variant, fingerprint, impasse-rule, start, seat, move, "
-                         "an event (resignation, impasse, checkmate, skipped ...) or result");
+                         "clock, clock-left, time-out, an event (resignation, impasse, checkmate, "
+                         "skipped ...) or result");
         }
     }
+    if ((!r.clock_left_ms.empty() || !r.out_of_time.empty()) && r.clock_main_ms < 0)
+        return Diagnostic{"",
+                          "the record has 'clock-left' or 'time-out' lines but no 'clock' line"};
+    if (std::find(r.clock_left_ms.begin(), r.clock_left_ms.end(), -1) != r.clock_left_ms.end())
+        return Diagnostic{"", "the record gives the time left of some players but not of all"};
     if (!header) return Diagnostic{"", "the record is empty"};
     if (r.variant.empty()) return Diagnostic{"", "the record names no variant"};
     if (r.start.empty()) return Diagnostic{"", "the record has no start position"};
@@ -277,6 +322,21 @@ std::optional<Diagnostic> check_player_numbers(const GameRecord& r, const Varian
     for (const GameEvent& e : r.events)
         for (Player p : {e.player, e.by})
             if (p >= players) return unknown("the event '" + event_line(e) + "' of the record", p);
+    if (!r.clock_left_ms.empty() && static_cast<int>(r.clock_left_ms.size()) != players)
+        return Diagnostic{"", "the record gives the time left of " +
+                                  std::to_string(r.clock_left_ms.size()) + " players, but " +
+                                  v.name + " has " + std::to_string(players)};
+    for (Player p : r.out_of_time) {
+        if (p >= players) return unknown("a 'time-out' line of the record", p);
+        const bool resigned = std::any_of(
+            r.events.begin(), r.events.end(),
+            [p](const GameEvent& e) { return e.kind == EventKind::Resignation && e.player == p; });
+        if (!resigned)
+            return Diagnostic{"", "the record says player " + std::to_string(p + 1) +
+                                      "'s time ran out, but not that the player left the game "
+                                      "('resignation " +
+                                      std::to_string(p + 1) + "')"};
+    }
     return std::nullopt;
 }
 

@@ -36,6 +36,15 @@ struct GameRecord {
     // which replaying must find again.
     std::vector<GameEvent> events;
     std::string result;  // describe_result(); empty while the game goes on
+    // The clocks, for a game that has them: the time control (main time, increment and byoyomi
+    // per move, in milliseconds; clock_main_ms -1: no clocks), each player's main time left when
+    // the record was written, and the players whose time ran out (the game holds that as their
+    // resignation, which is what a flag is).
+    int clock_main_ms = -1;
+    int clock_increment_ms = 0;
+    int clock_byoyomi_ms = 0;
+    std::vector<int> clock_left_ms;
+    std::vector<Player> out_of_time;
     friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 

@@ -14,6 +14,41 @@ Match::Match(Game game, std::vector<std::unique_ptr<Seat>> seats, MatchSettings 
       seats_(std::move(seats)) {
     if (static_cast<int>(seats_.size()) != variant_->num_players())
         throw std::invalid_argument("a match needs one seat per player");
+    const std::size_t n = seats_.size();
+    if (has_clocks()) {
+        clock_ms_ = settings_.clock_left_ms.size() == n
+                        ? settings_.clock_left_ms
+                        : std::vector<int>(n, settings_.budget.time_ms);
+        out_of_time_.assign(n, false);
+        for (Player p : settings_.out_of_time)
+            if (p >= 0 && p < static_cast<Player>(n)) out_of_time_[p] = true;
+    }
+}
+
+Match::TimePoint Match::now() const {
+    return settings_.now ? settings_.now() : std::chrono::steady_clock::now();
+}
+
+int Match::used_ms_locked() const {
+    if (running_ < 0) return 0;
+    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(now() - turn_began_);
+    return static_cast<int>(std::max<long long>(0, used.count()));
+}
+
+ClockReading Match::clocks() const {
+    std::lock_guard lock(mutex_);
+    ClockReading r;
+    if (!has_clocks()) return r;
+    r.left_ms = clock_ms_;
+    r.out_of_time = out_of_time_;
+    r.running = running_;
+    if (running_ >= 0) {
+        const int used = used_ms_locked();
+        const int main = clock_ms_[running_];
+        r.left_ms[running_] = std::max(0, main - used);
+        r.byoyomi_left_ms = std::max(0, settings_.budget.byoyomi_ms - std::max(0, used - main));
+    }
+    return r;
 }
 
 Match::~Match() {
@@ -38,7 +73,18 @@ std::shared_ptr<const Game> Match::snapshot() const {
 
 GameRecord Match::record() const {
     std::lock_guard lock(mutex_);
-    return record_of(game_, settings_.variant_name, seat_specs());
+    GameRecord r = record_of(game_, settings_.variant_name, seat_specs());
+    if (has_clocks()) {
+        r.clock_main_ms = settings_.budget.time_ms;
+        r.clock_increment_ms = settings_.budget.increment_ms;
+        r.clock_byoyomi_ms = settings_.budget.byoyomi_ms;
+        r.clock_left_ms = clock_ms_;
+        if (running_ >= 0)
+            r.clock_left_ms[running_] = std::max(0, clock_ms_[running_] - used_ms_locked());
+        for (Player p = 0; p < players(); ++p)
+            if (out_of_time_[p]) r.out_of_time.push_back(p);
+    }
+    return r;
 }
 
 void Match::emit(MatchEvent e) const {
@@ -112,6 +158,7 @@ void Match::deliver(std::uint64_t ticket, Player from, SeatAction action) {
 Match::Answer Match::ask(Player p, Question q, Player by) {
     std::shared_ptr<const Game> game;
     std::uint64_t ticket = 0;
+    TimeBudget budget = settings_.budget;
     {
         std::lock_guard lock(mutex_);
         inbox_.clear();
@@ -121,6 +168,12 @@ Match::Answer Match::ask(Player p, Question q, Player by) {
         waiting_ = true;
         if (leaving_) inbox_.push_back({ticket, p, SeatAction::of(SeatAction::Kind::Quit)});
         if (!seats_[p]->is_person()) game = std::make_shared<const Game>(game_);
+        if (has_clocks() && q == Question::Move) {
+            running_ = p;
+            turn_began_ = now();
+            budget.time_ms = clock_ms_[p];
+            budget.movetime_ms = 0;
+        }
     }
     Seat& seat = *seats_[p];
     if (seat.is_person()) {
@@ -136,14 +189,51 @@ Match::Answer Match::ask(Player p, Question q, Player by) {
             seat.consider_impasse(game, p, by, reply);
         } else {
             emit(MatchEvent::of(MatchEvent::Kind::Thinking, p));
-            seat.start_thinking(game, settings_.budget, reply);
+            {
+                // The listener may pause before the computer thinks (to let people watch): the
+                // clock starts now.
+                std::lock_guard lock(mutex_);
+                if (running_ == p) turn_began_ = now();
+            }
+            seat.start_thinking(game, budget, reply);
         }
     }
     std::unique_lock lock(mutex_);
-    arrived_.wait(lock, [this] { return !inbox_.empty(); });
-    Answer a = inbox_.front();
+    Answer a;
+    const int byoyomi = settings_.budget.byoyomi_ms;
+    for (;;) {
+        if (!inbox_.empty()) {
+            a = inbox_.front();
+            break;
+        }
+        if (running_ < 0) {
+            arrived_.wait(lock);
+            continue;
+        }
+        const int left = clock_ms_[running_] + byoyomi - used_ms_locked();
+        if (left < 0) {
+            a = {ticket, p, SeatAction::of(SeatAction::Kind::Quit), true};
+            seats_[p]->stop();  // a thinking seat's late answer is dropped (deliver)
+            break;
+        }
+        // Slices of at most 100 ms: a clock given by a test moves without waking anyone.
+        arrived_.wait_for(lock, std::chrono::milliseconds(std::min(left + 1, 100)));
+    }
     inbox_.clear();
     waiting_ = false;
+    if (running_ >= 0) {
+        const int used = used_ms_locked();
+        running_ = -1;
+        // An answer of the player itself that came after its time ran out comes too late.
+        if (a.from == p && used > clock_ms_[p] + byoyomi) a.out_of_time = true;
+        if (a.out_of_time) {
+            clock_ms_[p] = 0;
+        } else {
+            clock_ms_[p] = std::max(0, clock_ms_[p] - used);
+            if (a.from == p && a.action.kind == SeatAction::Kind::Play)
+                clock_ms_[p] += settings_.budget.increment_ms;
+        }
+    }
     return a;
 }
 
@@ -170,6 +260,10 @@ Match::Outcome Match::run() {
         }
         const Player p = game_.to_move();
         const Answer a = ask(p, Question::Move);
+        if (a.out_of_time) {
+            run_out_of_time(p);
+            continue;
+        }
         switch (a.action.kind) {
             case K::Play:
                 if (std::find(game_.legal_moves().begin(), game_.legal_moves().end(),
@@ -225,6 +319,15 @@ void Match::resign(Player p) {
     }
     report_since(p, before);
     save();
+}
+
+void Match::run_out_of_time(Player p) {
+    {
+        std::lock_guard lock(mutex_);
+        out_of_time_[p] = true;
+    }
+    emit(MatchEvent::of(MatchEvent::Kind::OutOfTime, p));
+    resign(p);
 }
 
 bool Match::declare_impasse(Player p) {
@@ -308,6 +411,17 @@ void Match::undo_for(Player p) {
             std::any_of(events.begin() + static_cast<std::ptrdiff_t>(game_.events().size()),
                         events.end(), [p](const GameEvent& g) { return declared_by(g, p); });
         if (declaration) break;
+    }
+    // A player whose time ran out is in the game again once that loss is taken back (with no
+    // time given back).
+    {
+        std::lock_guard lock(mutex_);
+        for (Player q = 0; q < static_cast<Player>(out_of_time_.size()); ++q)
+            out_of_time_[q] =
+                out_of_time_[q] &&
+                std::any_of(game_.events().begin(), game_.events().end(), [q](const GameEvent& g) {
+                    return g.kind == EventKind::Resignation && g.player == q;
+                });
     }
     emit(e);
     save();

@@ -10,6 +10,7 @@
 // on its own copy of the game (a snapshot); the Match's own state is guarded by one mutex.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -30,7 +31,26 @@ struct MatchSettings {
     std::string variant_name;  // as the record names the variant: built-in name or file path
     std::string autosave;      // saved here after every change; empty: not saved
     std::string kif;           // also kept as KIF here; empty: not kept
-    TimeBudget budget;         // per move, for every seat that is not a person
+    // Per move, for every seat that is not a person. Or, with budget.time_ms >= 0, every player's
+    // clock, people's too: each starts with time_ms of main time, gets increment_ms back after
+    // each move and byoyomi_ms for each move once the main time is spent; a player whose clock
+    // runs out leaves the game as if resigned (docs/rules.md). Only the player asked to move has
+    // a running clock; taking moves back gives no time back.
+    TimeBudget budget;
+    // A resumed game's clocks: each player's main time left (empty: budget.time_ms for each) and
+    // the players whose time had run out.
+    std::vector<int> clock_left_ms = {};
+    std::vector<Player> out_of_time = {};
+    // What the clocks read; null: std::chrono::steady_clock (tests give a clock of their own).
+    std::function<std::chrono::steady_clock::time_point()> now = nullptr;
+};
+
+// The clocks as they stand, the running one read now.
+struct ClockReading {
+    std::vector<int> left_ms;  // each player's main time left
+    Player running = -1;       // the player whose clock runs; -1: none
+    int byoyomi_left_ms = 0;   // the running player's byoyomi left for this move
+    std::vector<bool> out_of_time;
 };
 
 // What the Match asks a seat.
@@ -55,6 +75,7 @@ struct MatchEvent {
         Over,             // the game is over (describe_result says how)
         Left,             // the game is left unfinished; it stays saved
         Warning,          // `text`: saving failed, or a seat answered what it may not
+        OutOfTime,        // `player`'s clock ran out: the player leaves as if resigned
     };
     Kind kind = Kind::Started;
     Player player = -1;
@@ -109,19 +130,28 @@ class Match {
     GameRecord record() const;
     // Why the last save of the autosave (or the KIF) failed; nothing once a save succeeds.
     std::optional<std::string> save_failure() const;
+    bool has_clocks() const { return settings_.budget.time_ms >= 0; }
+    // The clocks now (empty left_ms without clocks).
+    ClockReading clocks() const;
 
   private:
     struct Answer {
         std::uint64_t ticket = 0;
         Player from = -1;
         SeatAction action;
+        bool out_of_time = false;  // no answer: the asked player's clock ran out
     };
+    using TimePoint = std::chrono::steady_clock::time_point;
 
     // Asks `p` and waits for the answer (or an interruption by a person).
     Answer ask(Player p, Question q, Player by = -1);
     void deliver(std::uint64_t ticket, Player from, SeatAction action);
     void play(Player p, Move m);
     void resign(Player p);
+    void run_out_of_time(Player p);
+    TimePoint now() const;
+    // The time the running clock has run this turn; under the lock.
+    int used_ms_locked() const;
     // False when the match is being left meanwhile.
     bool declare_impasse(Player p);
     void undo_for(Player p);
@@ -144,6 +174,10 @@ class Match {
     Question question_ = Question::Move;
     bool leaving_ = false;
     std::optional<std::string> save_failure_;
+    std::vector<int> clock_ms_;  // each player's main time left, the running turn not charged
+    Player running_ = -1;        // whose clock runs: the player asked to move
+    TimePoint turn_began_;
+    std::vector<bool> out_of_time_;
     Game game_;  // changed only by run(), under the lock
     // Last: destroyed first, so a seat's thread ends while the Match can still take its reply.
     std::vector<std::unique_ptr<Seat>> seats_;

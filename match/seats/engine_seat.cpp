@@ -45,10 +45,16 @@ void set_engine_position(search::Engine& engine, const Game& game) {
 SeatAction EngineSeat::choose(const Game& game, TimeBudget budget) {
     set_engine_position(*engine_, game);
     search::Limits limits;
-    if (settings_.nodes)
+    if (settings_.nodes) {
         limits.nodes = settings_.nodes;
-    else
+    } else if (budget.time_ms >= 0) {
+        // The player's clock: the time manager shares it out over the game.
+        limits.time_ms = budget.time_ms;
+        limits.increment_ms = budget.increment_ms;
+        limits.byoyomi_ms = budget.byoyomi_ms;
+    } else {
         limits.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : search::kDefaultMoveMs;
+    }
     if (stop_requested()) limits.depth = 1;  // asked to stop before it began: answer at once
     const search::Result r = engine_->search(limits, {});
     if (r.best.is_null()) return SeatAction::of(SeatAction::Kind::Resign);

@@ -36,9 +36,14 @@ struct SeatAction {
     static SeatAction of(Kind k) { return {k, Move()}; }
 };
 
-// How long a seat may think about one action; zero means no limit of that kind.
+// How long a seat may think about one action: a fixed time, or the player's clock (what is left
+// of its main time, what each move adds back, the byoyomi each move may use once the main time is
+// spent: the fields of a referee's MoveBudget). Zero (-1 for time_ms) means none of that kind.
 struct TimeBudget {
     int movetime_ms = 0;
+    int time_ms = -1;  // the player's main time left; -1: no clock
+    int increment_ms = 0;
+    int byoyomi_ms = 0;
 };
 
 class Seat {

@@ -31,8 +31,15 @@ SeatAction UsiSeat::choose(const Game& game, TimeBudget budget) {
         go.btime_ms = sente ? time_.my_time_ms : time_.their_time_ms;
         go.wtime_ms = sente ? time_.their_time_ms : time_.my_time_ms;
         go.binc_ms = go.winc_ms = time_.increment_ms;
+        go.byoyomi_ms = time_.byoyomi_ms;
+    } else if (budget.time_ms >= 0) {
+        // The Match's clock: only this player's is known here; the other side's is given the same.
+        go.btime_ms = go.wtime_ms = budget.time_ms;
+        go.binc_ms = go.winc_ms = budget.increment_ms;
+        go.byoyomi_ms = budget.byoyomi_ms;
+    } else {
+        go.byoyomi_ms = time_.byoyomi_ms;
     }
-    go.byoyomi_ms = time_.byoyomi_ms;
     go.movetime_ms = time_.movetime_ms;
     go.nodes = time_.nodes;
     go.depth = time_.depth;

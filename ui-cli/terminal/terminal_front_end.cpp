@@ -216,6 +216,9 @@ void TerminalFrontEnd::on_event(const MatchEvent& e) {
         case MatchEvent::Kind::Warning:
             std::cout << "warning: " << e.text << "\n";
             break;
+        case MatchEvent::Kind::OutOfTime:
+            std::cout << name(e.player) << "'s time runs out.\n";
+            break;
     }
 }
 
