@@ -149,6 +149,14 @@ std::optional<int> int_param(const HttpRequest& req, const std::string& name) {
     return std::stoi(s);
 }
 
+// A time in milliseconds: at most 9 digits (the time control's limits are the game's).
+std::optional<int> ms_param(const HttpRequest& req, const std::string& name) {
+    const std::string s = req.param(name);
+    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoi(s);
+}
+
 class WebServer {
   public:
     WebServer(const ServeOptions& opt, web::DataFolder folder)
@@ -218,7 +226,7 @@ class WebServer {
             std::cerr << "warning: " << notice << "\n";
             notices.push_back(notice);
         }
-        if (auto why = new_game("seireigi", "", {"human", "engine"}, search::kDefaultMoveMs,
+        if (auto why = new_game("seireigi", "", {"human", "engine"}, {search::kDefaultMoveMs},
                                 std::move(notices)))
             return "cannot start a game: " + *why;
         return std::nullopt;
@@ -240,7 +248,7 @@ class WebServer {
 
     std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
                                         const std::vector<std::string>& seats,
-                                        int engine_ms = search::kDefaultMoveMs,
+                                        TimeBudget budget = {search::kDefaultMoveMs},
                                         std::vector<std::string> notices = {}) {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
@@ -252,8 +260,8 @@ class WebServer {
             const Game& kif = std::get<ImportedGame>(read).game;
             std::vector<std::string> kif_moves;
             for (Move m : kif.moves()) kif_moves.push_back(write_move(*lv.variant, m));
-            return game_.start(lv.name_in_record, lv.variant, kif.start(), seats, engine_ms,
-                               kif_moves, std::move(notices));
+            return game_.start(lv.name_in_record, lv.variant, kif.start(), seats, budget, kif_moves,
+                               std::move(notices));
         }
         // A USI position line is welcome too: "[position] [sfen] TEXT [moves M1 M2 ...]",
         // "startpos [moves ...]".
@@ -283,7 +291,7 @@ class WebServer {
                 return "position: this position cannot arise in a game: " +
                        problems.front().message;
         }
-        return game_.start(lv.name_in_record, lv.variant, start, seats, engine_ms, moves,
+        return game_.start(lv.name_in_record, lv.variant, start, seats, budget, moves,
                            std::move(notices));
     }
 
@@ -451,14 +459,27 @@ class WebServer {
                 return error_reply(400, "seats: at most " + std::to_string(kMaxSeatsText) +
                                             " characters; each seat is human, random[:SEED] or "
                                             "engine[:LEVEL]");
-            int engine_ms = search::kDefaultMoveMs;
-            if (req.has_param("engine_ms")) {
-                const auto ms = int_param(req, "engine_ms");
-                if (!ms) return error_reply(400, "engine_ms: a whole number of milliseconds");
-                engine_ms = *ms;
+            // The engine's time per move, or the clocks: time_ms (main time; absent: no
+            // clocks), increment_ms and byoyomi_ms.
+            TimeBudget budget{search::kDefaultMoveMs};
+            const std::pair<const char*, int*> times[] = {{"engine_ms", &budget.movetime_ms},
+                                                          {"time_ms", &budget.time_ms},
+                                                          {"increment_ms", &budget.increment_ms},
+                                                          {"byoyomi_ms", &budget.byoyomi_ms}};
+            for (const auto& [name, field] : times) {
+                if (!req.has_param(name)) continue;
+                const auto ms = ms_param(req, name);
+                if (!ms)
+                    return error_reply(400, std::string(name) + ": a whole number of milliseconds");
+                *field = *ms;
             }
+            if ((req.has_param("increment_ms") || req.has_param("byoyomi_ms")) &&
+                !req.has_param("time_ms"))
+                return error_reply(400,
+                                   "increment_ms and byoyomi_ms belong to a clock: give time_ms "
+                                   "(the main time, 0 for byoyomi alone)");
             return answer_change(game_, new_game(req.param("variant"), req.param("position"),
-                                                 split(seats, ','), engine_ms));
+                                                 split(seats, ','), budget));
         });
         post("/api/save", [this](const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "name")) return *m;

@@ -123,6 +123,38 @@ void write_shown_position(JsonWriter& j, const Game& g, int ply) {
     j.end_array();
 }
 
+// A flag is held as the player's resignation (docs/rules.md): said as what it was.
+std::string said_with_flags(std::string text, const Variant& v, const ClockReading& clocks) {
+    for (Player p = 0; p < static_cast<Player>(clocks.out_of_time.size()); ++p) {
+        const std::string resigns = v.players[p].name + " resigns";
+        if (clocks.out_of_time[p] && text.starts_with(resigns))
+            text.replace(0, resigns.size(), v.players[p].name + "'s time runs out");
+    }
+    return text;
+}
+
+// The time control and the clocks now, or null without clocks. The page counts the running
+// clock down from the moment the answer arrives.
+void write_clocks(JsonWriter& j, const GameView& view) {
+    j.key("clock");
+    if (view.budget.time_ms < 0 || view.clocks.left_ms.empty()) {
+        j.null();
+        return;
+    }
+    j.begin_object();
+    j.field("main_ms", view.budget.time_ms)
+        .field("increment_ms", view.budget.increment_ms)
+        .field("byoyomi_ms", view.budget.byoyomi_ms);
+    j.key("left_ms").begin_array();
+    for (int ms : view.clocks.left_ms) j.value(ms);
+    j.end_array();
+    j.field("running", view.clocks.running).field("byoyomi_left_ms", view.clocks.byoyomi_left_ms);
+    j.key("out_of_time").begin_array();
+    for (bool out : view.clocks.out_of_time) j.value(out);
+    j.end_array();
+    j.end_object();
+}
+
 }  // namespace
 
 std::string game_json(const GameView& view) {
@@ -166,10 +198,13 @@ std::string game_json(const GameView& view) {
     j.end_array();
     j.key("events").begin_array();
     for (const GameEvent& e : g.events())
-        j.begin_object().field("ply", e.ply).field("text", describe_event(v, e)).end_object();
+        j.begin_object()
+            .field("ply", e.ply)
+            .field("text", said_with_flags(describe_event(v, e), v, view.clocks))
+            .end_object();
     j.end_array();
     j.key("result").begin_object();
-    j.field("over", g.over()).field("text", describe_result(g));
+    j.field("over", g.over()).field("text", said_with_flags(describe_result(g), v, view.clocks));
     j.key("standings").begin_array();
     for (Standing s : g.result().standings) j.value(standing_word(s));
     j.end_array();
@@ -178,6 +213,7 @@ std::string game_json(const GameView& view) {
     for (int s : g.impasse_scores()) j.value(s);
     j.end_array();
     j.field("impasse_threshold", v.impasse_threshold);
+    write_clocks(j, view);
     j.end_object();
     return j.text();
 }

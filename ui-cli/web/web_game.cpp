@@ -15,11 +15,28 @@ namespace {
 constexpr std::chrono::seconds kSettleTimeout{10};
 // Between two moves of a game without people, so that someone watching can follow it.
 constexpr std::chrono::milliseconds kWatchPause{300};
+constexpr int kMostClockMs = 10 * 3600 * 1000;
+constexpr int kMostMoveMs = 3600 * 1000;
 constexpr const char* kNotPlayed =
     "this game is no longer played (a computer player failed, or it was left): start a new game "
     "or load it";
 
 }  // namespace
+
+std::optional<std::string> time_control_problem(const TimeBudget& budget) {
+    if (budget.time_ms < 0) {
+        if (budget.movetime_ms < 10 || budget.movetime_ms > 600000)
+            return "the engine's time per move must be from 0.01 to 600 seconds";
+        return std::nullopt;
+    }
+    if (budget.time_ms > kMostClockMs) return "the main time on the clocks may be at most 10 hours";
+    if (budget.increment_ms < 0 || budget.increment_ms > kMostMoveMs || budget.byoyomi_ms < 0 ||
+        budget.byoyomi_ms > kMostMoveMs)
+        return "the increment and the byoyomi may be at most an hour each";
+    if (budget.time_ms == 0 && budget.byoyomi_ms == 0)
+        return "a clock needs main time or byoyomi (with neither, every move would be too late)";
+    return std::nullopt;
+}
 
 WebGame::WebGame(std::filesystem::path autosave) : autosave_(std::move(autosave)) {}
 
@@ -58,15 +75,14 @@ void WebGame::end_match() {
 std::optional<std::string> WebGame::start(std::string variant_name,
                                           std::shared_ptr<const Variant> variant,
                                           const PositionState& start,
-                                          const std::vector<std::string>& seat_specs, int engine_ms,
-                                          const std::vector<std::string>& moves,
+                                          const std::vector<std::string>& seat_specs,
+                                          TimeBudget budget, const std::vector<std::string>& moves,
                                           std::vector<std::string> notices) {
     if (auto why = Game::unfit_for_play(*variant, start)) return *why;
     if (static_cast<int>(seat_specs.size()) != variant->num_players())
         return variant->name + " has " + std::to_string(variant->num_players()) +
                " players: name a seat for each";
-    if (engine_ms < 10 || engine_ms > 600000)
-        return "the engine's time per move must be from 0.01 to 600 seconds";
+    if (auto why = time_control_problem(budget)) return *why;
     std::vector<std::unique_ptr<Seat>> seats;
     for (std::size_t p = 0; p < seat_specs.size(); ++p) {
         auto made = make_seat(seat_specs[p], variant);
@@ -81,7 +97,7 @@ std::optional<std::string> WebGame::start(std::string variant_name,
             return "move " + std::to_string(i + 1) + " (" + moves[i] + "): " + d->text();
         game.play(std::get<Move>(read));
     }
-    return launch(std::move(game), std::move(seats), std::move(variant_name), engine_ms,
+    return launch(std::move(game), std::move(seats), std::move(variant_name), budget,
                   std::move(notices));
 }
 
@@ -99,24 +115,35 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
         seats.push_back(make_record_seat(spec, variant, "human", &replaced));
         if (!replaced.empty()) notices.push_back(variant->players[p].name + ": " + replaced);
     }
-    int engine_ms = search::kDefaultMoveMs;
+    // The engine's time per move as last chosen; the clocks as the record has them.
+    TimeBudget budget;
     {
         std::lock_guard lock(mutex_);
-        engine_ms = engine_ms_;
+        budget.movetime_ms = budget_.movetime_ms;
     }
-    return launch(std::move(std::get<Game>(replayed)), std::move(seats), record.variant, engine_ms,
-                  std::move(notices));
+    budget.time_ms = record.clock_main_ms;
+    budget.increment_ms = record.clock_increment_ms;
+    budget.byoyomi_ms = record.clock_byoyomi_ms;
+    if (record.clock_main_ms >= 0)
+        if (auto why = time_control_problem(budget)) return "the record's clock: " + *why;
+    return launch(std::move(std::get<Game>(replayed)), std::move(seats), record.variant, budget,
+                  std::move(notices), &record);
 }
 
 std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
-                                           std::string variant_name, int engine_ms,
-                                           std::vector<std::string> notices) {
+                                           std::string variant_name, TimeBudget budget,
+                                           std::vector<std::string> notices,
+                                           const GameRecord* clocks_of) {
     std::lock_guard control(control_);
     end_match();
     MatchSettings settings;
     settings.variant_name = variant_name;
     settings.autosave = autosave_.string();
-    settings.budget.movetime_ms = engine_ms;
+    settings.budget = budget;
+    if (clocks_of) {
+        settings.clock_left_ms = clocks_of->clock_left_ms;
+        settings.out_of_time = clocks_of->out_of_time;
+    }
     auto match = std::make_unique<Match>(std::move(game), std::move(seats), std::move(settings));
     Match* m = match.get();
     m->set_listener([this, m](const MatchEvent& e) { on_event(*m, e); });
@@ -128,7 +155,7 @@ std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_pt
         seat_specs_ = m->seat_specs();
         notices_ = std::move(notices);
         unsaved_.clear();
-        engine_ms_ = engine_ms;
+        budget_ = budget;
         refusal_.reset();
         leaving_ = false;
         match_ = std::move(match);
@@ -310,12 +337,17 @@ bool WebGame::has_game() const {
 
 void WebGame::read(const std::function<void(const GameView&)>& f) const {
     std::lock_guard lock(mutex_);
-    if (shown_) f(GameView{*shown_, variant_name_, seat_specs_, notices_, unsaved_, version_});
+    if (!shown_) return;
+    // The match never holds its lock while it calls on_event (which takes mutex_).
+    const ClockReading clocks = match_ ? match_->clocks() : ClockReading{};
+    f(GameView{*shown_, variant_name_, seat_specs_, notices_, unsaved_, version_, budget_, clocks});
 }
 
 GameRecord WebGame::record() const {
     std::lock_guard lock(mutex_);
     if (!shown_) return {};
+    // The match's record has the clocks; it can be a move ahead of the game as shown.
+    if (match_) return match_->record();
     return record_of(*shown_, variant_name_, seat_specs_);
 }
 

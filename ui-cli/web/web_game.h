@@ -36,7 +36,15 @@ struct GameView {
     // Why the game as shown is not saved (the last autosave failed); empty when it is.
     const std::string& unsaved;
     std::uint64_t version;  // changes with every change of the game
+    // The time control (budget.time_ms < 0: no clocks) and the clocks as they stand now.
+    const TimeBudget& budget;
+    const ClockReading& clocks;
 };
+
+// Why `budget` cannot be a game's time control (a message for the player), or nothing: an
+// engine's time per move from 10 ms to 10 minutes, or clocks of at most 10 hours of main time
+// and an hour of increment and of byoyomi, with main time or byoyomi.
+std::optional<std::string> time_control_problem(const TimeBudget& budget);
 
 class WebGame {
   public:
@@ -47,16 +55,18 @@ class WebGame {
     WebGame& operator=(const WebGame&) = delete;
 
     // Each returns a message for the player when it changes nothing. Seats: "human",
-    // "random[:SEED]", "engine[:LEVEL]" (level 1-20) thinking `engine_ms` per move: the kinds
-    // anyone may name (make_seat), never a program to start. A record's seats that are not of
-    // these kinds are played by the engine, and the game's notices say so.
+    // "random[:SEED]", "engine[:LEVEL]" (level 1-20): the kinds anyone may name (make_seat), never
+    // a program to start. A record's seats that are not of these kinds are played by the engine,
+    // and the game's notices say so. `budget`: the engine's time per move (movetime_ms), or
+    // every player's clock (time_ms >= 0, with increment_ms and byoyomi_ms; the Match keeps it).
+    // A resumed game keeps the clocks of its record.
     // `moves` (move text) are played from `start` before the game goes on; `notices`: what the
     // page should say about the new game besides.
     std::optional<std::string> start(std::string variant_name,
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
                                      const std::vector<std::string>& seat_specs,
-                                     int engine_ms = search::kDefaultMoveMs,
+                                     TimeBudget budget = {search::kDefaultMoveMs},
                                      const std::vector<std::string>& moves = {},
                                      std::vector<std::string> notices = {});
     std::optional<std::string> resume(const GameRecord& record,
@@ -84,8 +94,9 @@ class WebGame {
 
   private:
     std::optional<std::string> launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
-                                      std::string variant_name, int engine_ms,
-                                      std::vector<std::string> notices = {});
+                                      std::string variant_name, TimeBudget budget,
+                                      std::vector<std::string> notices = {},
+                                      const GameRecord* clocks_of = nullptr);
     void end_match();  // leaves the running match (saved) and waits for its thread
     void on_event(Match& match, const MatchEvent& e);
     // Why the person to move cannot act now (no game, over, a computer's turn); else the player.
@@ -109,7 +120,7 @@ class WebGame {
     std::vector<std::string> seat_specs_;
     std::vector<std::string> notices_;
     std::string unsaved_;
-    int engine_ms_ = search::kDefaultMoveMs;
+    TimeBudget budget_{search::kDefaultMoveMs};
     Player asked_ = -1;  // the person the match waits for, if any
     Question question_ = Question::Move;
     std::uint64_t settled_ = 0;           // counts the match's returns to waiting

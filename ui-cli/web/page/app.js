@@ -10,6 +10,8 @@ const CELL = 50;
 const COLORS = [['#f6e3b4', '#6b4f2a'], ['#cfe3f7', '#1f4e79'], ['#d4efcf', '#2e6b28'],
                 ['#f7d0d0', '#8b1f1f']];
 const FACING = { north: 0, east: 90, south: 180, west: 270 };
+// Where a player's hand lies: on the player's own side of the board.
+const HAND_SIDE = { north: 'bottom', south: 'top', east: 'left', west: 'right' };
 
 let S = null;             // the last state from the server
 let shownNotices = '';    // the game's notices last shown
@@ -23,6 +25,7 @@ let polling = false;
 let review = null;        // {ply, data}: an earlier position of the game, shown instead of now
 let analysis = null;      // {key, data}: the engine's view of the position with that key
 let analysing = '';       // the key of the position an analysis runs for
+let clockRead = 0;        // when S arrived: the running clock counts down from then
 
 const $ = (id) => document.getElementById(id);
 
@@ -136,6 +139,7 @@ function setState(state) {
     S.version !== state.version;
   const before = S;
   S = state;
+  clockRead = performance.now();
   // A review ends when the game it looked at is gone (a new game, an undo past it).
   if (review && (state.variant.source !== before.variant.source || review.ply > state.ply ||
     state.moves.slice(0, review.ply).some((m, i) => m.text !== before.moves[i].text))) review = null;
@@ -197,26 +201,34 @@ function render() {
   document.title = `${v.name} - Seireigi web board`;
   const W = v.files * CELL;
   const H = v.ranks * CELL;
-  const M = handRows() * CELL + CELL * 1.6;  // margin: coordinates, hands, name plates
-  const TW = W + 2 * M;
-  const TH = H + 2 * M;
+  // Margins: a side with a hand holds it and its name plate; the others only the coordinates,
+  // so that with two players the board fills the width of a phone.
+  const full = handRows() * CELL + CELL * 1.6;
+  const sides = new Set(v.players.map((pl) => HAND_SIDE[pl.orientation]));
+  const margin = (side) => (sides.has(side) ? full : CELL * 0.7);
+  const O = { x: margin('left'), y: margin('top') };  // the board's corner in the world
+  const TW = W + O.x + margin('right');
+  const TH = H + O.y + margin('bottom');
   const odd = rotation % 2 === 1;
   const VW = odd ? TH : TW;
   const VH = odd ? TW : TH;
   const svg = $('board');
   svg.setAttribute('viewBox', `0 0 ${VW} ${VH}`);
+  $('board-area').style.setProperty('--aspect', (VW / VH).toFixed(4));
   svg.replaceChildren();
   svg.dataset.files = v.files;
   svg.dataset.ranks = v.ranks;
   const world = el('g', { id: 'world', transform: `translate(${VW / 2} ${VH / 2}) rotate(${rotation * 90}) translate(${-TW / 2} ${-TH / 2})` }, svg);
-  const boardG = el('g', { transform: `translate(${M} ${M})` }, world);
+  const boardG = el('g', { transform: `translate(${O.x} ${O.y})` }, world);
   drawSquares(boardG);
   drawCoordinates(boardG);
   drawPieces(boardG);
   el('g', { id: 'legend' }, boardG);
-  drawHands(world, M, W, H);
+  drawHands(world, O, W, H);
   if (analysis && analysis.key !== shownKey()) analysis = null;
   drawArrow(boardG);
+  drawClocks();
+  keepPlatesInView();
   drawStatus();
   drawMoves();
   drawControls();
@@ -296,10 +308,12 @@ function uprightText(g, x, y, text, cls) {
   return t;
 }
 
+// Coordinates grow with the board, which the screen shrinks: readable on a phone at 15x15 too.
 function drawCoordinates(g) {
   const v = V();
-  for (let x = 0; x < v.files; ++x) uprightText(g, (x + 0.5) * CELL, -CELL * 0.3, String(v.files - x), 'coord');
-  for (let y = 0; y < v.ranks; ++y) uprightText(g, v.files * CELL + CELL * 0.3, (y + 0.5) * CELL, String.fromCharCode(97 + y), 'coord');
+  const size = Math.min(24, Math.round(16 * Math.max(1, Math.max(v.files, v.ranks) / 9)));
+  for (let x = 0; x < v.files; ++x) uprightText(g, (x + 0.5) * CELL, -CELL * 0.33, String(v.files - x), 'coord').setAttribute('font-size', size);
+  for (let y = 0; y < v.ranks; ++y) uprightText(g, v.files * CELL + CELL * 0.33, (y + 0.5) * CELL, String.fromCharCode(97 + y), 'coord').setAttribute('font-size', size);
 }
 
 // A piece: a pentagon pointing the way its owner faces, with its name.
@@ -340,7 +354,7 @@ function drawPieces(g) {
 
 // Each hand on its owner's side of the board: a player facing north sits below it, south
 // above, east to the left, west to the right.
-function drawHands(world, M, W, H) {
+function drawHands(world, O, W, H) {
   const v = V();
   const rows = handRows();
   v.players.forEach((player, p) => {
@@ -351,10 +365,10 @@ function drawHands(world, M, W, H) {
     // Origin and directions of the hand's rows, in world coordinates.
     let place;
     const near = CELL * 0.9;
-    if (side === 'north') place = (i, r) => [M + (i + 0.5) * CELL, M + H + near + (r + 0.5) * CELL];
-    else if (side === 'south') place = (i, r) => [M + W - (i + 0.5) * CELL, M - near - (r + 0.5) * CELL];
-    else if (side === 'east') place = (i, r) => [M - near - (r + 0.5) * CELL, M + (i + 0.5) * CELL];
-    else place = (i, r) => [M + W + near + (r + 0.5) * CELL, M + H - (i + 0.5) * CELL];
+    if (side === 'north') place = (i, r) => [O.x + (i + 0.5) * CELL, O.y + H + near + (r + 0.5) * CELL];
+    else if (side === 'south') place = (i, r) => [O.x + W - (i + 0.5) * CELL, O.y - near - (r + 0.5) * CELL];
+    else if (side === 'east') place = (i, r) => [O.x - near - (r + 0.5) * CELL, O.y + (i + 0.5) * CELL];
+    else place = (i, r) => [O.x + W + near + (r + 0.5) * CELL, O.y + H - (i + 0.5) * CELL];
     let i = 0;
     v.hand_types.forEach((type, k) => {
       const count = P().hands[p][k];
@@ -377,13 +391,74 @@ function drawHands(world, M, W, H) {
     if (!P().active[p]) cls.push('out');
     if (p === P().to_move && !(S.result.over && !review)) cls.push('to-move');
     const t = uprightText(g, px, py, `${playerLabel(p)}${P().active[p] ? '' : ' (out)'}`, cls.join(' '));
+    if (S.clock) {
+      const c = document.createElementNS(SVG_NS, 'tspan');
+      c.setAttribute('class', 'clock');
+      c.dataset.clock = p;
+      t.appendChild(c);
+    }
     t.setAttribute('fill', COLORS[p][1]);
     t.setAttribute('text-anchor', 'middle');
     t.setAttribute('data-player', p);
+    t.dataset.x = px;
     t.setAttribute('data-active', P().active[p] ? 1 : 0);
     if (p === P().to_move) t.id = 'turn';
   });
 }
+
+// ---- clocks: the server's reading, the running one counted down here ----
+
+function clockText(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return s.toFixed(1);
+  const whole = Math.floor(s);
+  const two = (n) => String(n).padStart(2, '0');
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(whole % 60)}` : `${m}:${two(whole % 60)}`;
+}
+
+// Each player's clock on its name plate: the main time left, then the byoyomi once it is spent.
+function drawClocks() {
+  if (!S || !S.clock) return;
+  const c = S.clock;
+  const ran = performance.now() - clockRead;
+  for (const span of document.querySelectorAll('#board tspan.clock')) {
+    const p = Number(span.dataset.clock);
+    let main = c.left_ms[p];
+    let byoyomi = c.byoyomi_ms;
+    if (p === c.running) {
+      main = Math.max(0, c.left_ms[p] - ran);
+      byoyomi = Math.max(0, c.byoyomi_left_ms - Math.max(0, ran - c.left_ms[p]));
+    }
+    let text = c.out_of_time[p] ? 'time out' : clockText(main);
+    if (!c.out_of_time[p] && main <= 0 && c.byoyomi_ms > 0) text = `byoyomi ${clockText(byoyomi)}`;
+    span.textContent = ` ${text}`;
+    const left = main > 0 ? main : byoyomi;
+    span.classList.toggle('low', !c.out_of_time[p] && p === c.running && left < 10000);
+    span.classList.toggle('running', p === c.running);
+    span.dataset.ms = Math.round(main);
+  }
+  keepPlatesInView();
+}
+
+// A name plate beside a hand on the left or right (three or four players) may be wider than the
+// margin: moved along the screen's horizontal (its own x) until the whole of it shows.
+function keepPlatesInView() {
+  const svg = $('board');
+  const view = svg.getBoundingClientRect();
+  const scale = view.width / svg.viewBox.baseVal.width;
+  if (!scale) return;
+  for (const t of svg.querySelectorAll('text.plate')) {
+    t.setAttribute('x', t.dataset.x);
+    const r = t.getBoundingClientRect();
+    let dx = 0;
+    if (r.left < view.left) dx = (view.left - r.left) / scale + 2;
+    else if (r.right > view.right) dx = -(r.right - view.right) / scale - 2;
+    if (dx) t.setAttribute('x', Number(t.dataset.x) + dx);
+  }
+}
+setInterval(drawClocks, 100);
 
 function drawStatus() {
   const v = V();
@@ -623,6 +698,7 @@ function sameSource(a, b) {
 
 function onPointerDown(ev) {
   if (!S) return;
+  hideMessage();  // read: the next touch of the board puts it away
   const source = ownSource(ev.target);
   if (source) {
     if (sameSource(source, selected)) {
@@ -768,8 +844,17 @@ async function startGame(position) {
   if (!replaceConfirmed('Start a new game')) return;
   const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
   const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
+  const params = { variant: $('variant').value, seats: seats.join(','), position, engine_ms: engineMs };
+  // Clocks when there is main time or byoyomi (the server checks the numbers).
+  const mainMs = Math.round(Number($('clock-minutes').value) * 60000);
+  const byoyomiMs = Math.round(Number($('clock-byoyomi').value) * 1000);
+  if (mainMs > 0 || byoyomiMs > 0) {
+    params.time_ms = mainMs;
+    params.increment_ms = Math.round(Number($('clock-increment').value) * 1000);
+    params.byoyomi_ms = byoyomiMs;
+  }
   review = null;
-  await act('/api/new', { variant: $('variant').value, seats: seats.join(','), position, engine_ms: engineMs });
+  await act('/api/new', params);
 }
 
 let variantsLoading = false;
@@ -854,6 +939,7 @@ function setupPanel() {
     render();
   };
   $('pieces').onclick = () => { kanji = !kanji; render(); };
+  $('message').onclick = hideMessage;
   $('save').onclick = async () => {
     const { ok, data } = await request('POST', '/api/save', { name: $('save-name').value });
     if (!ok) showMessage(data.error);
