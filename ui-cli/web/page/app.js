@@ -224,7 +224,7 @@ function render() {
   drawCoordinates(boardG);
   drawPieces(boardG);
   el('g', { id: 'legend' }, boardG);
-  drawHands(world, O, W, H);
+  drawHands(world, O, W, H, margin);
   if (analysis && analysis.key !== shownKey()) analysis = null;
   drawArrow(boardG);
   drawClocks();
@@ -354,7 +354,7 @@ function drawPieces(g) {
 
 // Each hand on its owner's side of the board: a player facing north sits below it, south
 // above, east to the left, west to the right.
-function drawHands(world, O, W, H) {
+function drawHands(world, O, W, H, margin) {
   const v = V();
   const rows = handRows();
   v.players.forEach((player, p) => {
@@ -386,7 +386,9 @@ function drawHands(world, O, W, H) {
     // (Beside a hand along a left or right edge there is no room: there it goes above or
     // below the board's corner, before the hand's first piece.)
     const vertical = side === 'east' || side === 'west';
-    const [px, py] = vertical ? place(-0.9, (rows - 1) / 2) : place((perRow - 1) / 2, rows - 0.15);
+    // (Between the coordinates and the hand there, where the margin holds a hand.)
+    const roomy = margin(side === 'east' ? 'top' : 'bottom') > CELL;
+    const [px, py] = vertical ? place(roomy ? -1.25 : -0.9, (rows - 1) / 2) : place((perRow - 1) / 2, rows - 0.15);
     const cls = ['plate'];
     if (!P().active[p]) cls.push('out');
     if (p === P().to_move && !(S.result.over && !review)) cls.push('to-move');
