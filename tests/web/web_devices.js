@@ -125,9 +125,18 @@ const overlaps = (a, b) => a.x < b.right && b.x < a.right && a.y < b.bottom && b
       await tap('7f');
       await h.waitForMoves(page, 1);
       await h.checkPosition(page, server, 'a tapped 7g7f');
+      // Touch: drag Gote's pawn.
+      const from = await h.center(page, h.squareSel('3c'));
+      const to = await h.center(page, h.squareSel('3d'));
+      await page.touchscreen.touchStart(from.x, from.y);
+      await page.touchscreen.touchMove((from.x + to.x) / 2, (from.y + to.y) / 2);
+      await page.touchscreen.touchMove(to.x, to.y);
+      await page.touchscreen.touchEnd();
+      await h.waitForMoves(page, 2);
+      await h.checkPosition(page, server, 'a touch-dragged 3c3d');
       // A refused move: the message is not over the board, and the next tap puts it away.
-      await tap('3c');
-      await tap('3e');
+      await tap('2g');
+      await tap('2e');
       await page.waitForSelector('#message:not([hidden])');
       const m = await page.$eval('#message', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, right: r.right, bottom: r.bottom }; });
       assert(!overlaps(m, l.grid), `the message ${JSON.stringify(m)} covers the board ${JSON.stringify(l.grid)}`);
