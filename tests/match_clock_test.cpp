@@ -123,6 +123,27 @@ TEST_F(MatchClockTest, AFlagLosesWithTwoPlayersAndTheIncrementIsAdded) {
         << write_record(r);
 }
 
+TEST_F(MatchClockTest, AMoveMadeAfterTheTimeRanOutComesTooLate) {
+    auto v = testing::variant("seireigi");
+    Match match(Game(v, testing::position(*v, "start")), people(2), settings(1000, 0, 0));
+    int asked = 0;
+    match.set_listener([&](const MatchEvent& e) {
+        if (e.kind != E::Asking) return;
+        if (++asked == 1) {  // the move is handed over 1.5 s after Sente was asked
+            clock_.advance(1500);
+            EXPECT_EQ(match.submit(0, SeatAction::play(move(*match.snapshot(), "7g7f"))),
+                      std::nullopt);
+        } else {
+            EXPECT_EQ(match.submit(e.player, SeatAction::of(K::Quit)), std::nullopt);
+        }
+    });
+    EXPECT_EQ(match.run(), Match::Outcome::Over);
+    const Game g = *match.snapshot();
+    EXPECT_EQ(g.ply(), 0);
+    EXPECT_EQ(g.result().standings[0], Standing::Lost);
+    EXPECT_EQ(match.clocks().out_of_time, (std::vector<bool>{true, false}));
+}
+
 TEST_F(MatchClockTest, ByoyomiIsEachMovesOnceTheMainTimeIsSpent) {
     auto v = testing::variant("seireigi");
     Match match(Game(v, testing::position(*v, "start")), people(2), settings(500, 0, 1000));

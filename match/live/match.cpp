@@ -224,8 +224,10 @@ Match::Answer Match::ask(Player p, Question q, Player by) {
     if (running_ >= 0) {
         const int used = used_ms_locked();
         running_ = -1;
-        // An answer of the player itself that came after its time ran out comes too late.
-        if (a.from == p && used > clock_ms_[p] + byoyomi) a.out_of_time = true;
+        // A move (or declaration) of the player that came after its time ran out is too late.
+        using K = SeatAction::Kind;
+        const bool moves = a.action.kind == K::Play || a.action.kind == K::DeclareImpasse;
+        if (a.from == p && moves && used > clock_ms_[p] + byoyomi) a.out_of_time = true;
         if (a.out_of_time) {
             clock_ms_[p] = 0;
         } else {
