@@ -100,8 +100,11 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
             if (auto* d = std::get_if<Diagnostic>(&net)) return *d;
             settings.network = std::get<std::shared_ptr<const nnue::Network>>(net);
         } else if (eval != "eval=classical") {
-            return Diagnostic{
-                "", "'" + shortened(spec) + "': after the comma, eval=nnue or eval=classical"};
+            // Built by appending: GCC 12 warns falsely (-Wrestrict) on "'" + string.
+            std::string message = "'";
+            message += shortened(spec);
+            message += "': after the comma, eval=nnue or eval=classical";
+            return Diagnostic{"", message};
         }
         spec = spec.substr(0, comma);
     }
