@@ -248,8 +248,12 @@ std::string line_chart(const ChartFrame& f, const std::vector<ChartSeries>& seri
         std::string path;
         for (std::size_t i = 0; i < c.y.size(); ++i) {
             if (!std::isfinite(c.y[i])) continue;
-            path += (path.empty() ? "M" : " L") + num(x_at(static_cast<double>(i))) + " " +
-                    num(s.at(c.y[i]));
+            // Appended piece by piece: GCC 12 warned falsely (-Wstringop-overflow) at the
+            // link of `"M" + num(...) + ...`.
+            path += path.empty() ? "M" : " L";
+            path += num(x_at(static_cast<double>(i)));
+            path += ' ';
+            path += num(s.at(c.y[i]));
         }
         svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + c.colour +
                "\" stroke-width=\"1.5\"" +
