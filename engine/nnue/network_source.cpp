@@ -37,4 +37,15 @@ std::variant<std::shared_ptr<const Network>, Diagnostic> variant_network(const V
     return network_file(v.network, v);
 }
 
+std::variant<std::shared_ptr<const Network>, Diagnostic> default_network(const Variant& v) {
+    if (v.network.empty()) return std::shared_ptr<const Network>();
+    return variant_network(v);
+}
+
+std::shared_ptr<const Network> usable_default_network(const Variant& v) {
+    auto net = default_network(v);
+    auto* found = std::get_if<std::shared_ptr<const Network>>(&net);
+    return found ? *found : nullptr;
+}
+
 }  // namespace seireigi::nnue

@@ -111,7 +111,7 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_engine_player(
             return "the level in '" + head + "' must be a whole number from 1 to 20, e.g. engine:5";
         o.skill = level;
     }
-    std::string eval = "classical", eval_file;
+    std::string eval, eval_file;  // "": the variant's default (nnue::default_network)
     for (std::size_t i = 1; i < parts.size(); ++i) {
         const std::string& p = parts[i];
         if (p == "eval=nnue" || p == "eval=classical") {
@@ -133,7 +133,9 @@ std::variant<std::unique_ptr<MatchPlayer>, std::string> make_engine_player(
                    "evalfile=FILE";
         }
     }
-    if (eval == "nnue") {
+    if (eval.empty()) {
+        o.network = nnue::usable_default_network(*variant);
+    } else if (eval == "nnue") {
         auto net = eval_file.empty() ? nnue::variant_network(*variant)
                                      : nnue::network_file(eval_file, *variant);
         if (auto* d = std::get_if<Diagnostic>(&net)) return "'" + spec + "': " + d->text();

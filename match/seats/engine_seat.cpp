@@ -27,7 +27,10 @@ std::string EngineSeat::spec() const {
         s += ':';  // appended apart: GCC 12 warns falsely (-Wrestrict) on ":" + string
         s += std::to_string(settings_.level);
     }
-    if (settings_.network) s += ",eval=nnue";
+    if (!settings_.eval.empty()) {
+        s += ",eval=";  // appended apart: GCC 12 warns falsely (-Wrestrict) on ",eval=" + string
+        s += settings_.eval;
+    }
     return s;
 }
 

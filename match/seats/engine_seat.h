@@ -20,7 +20,9 @@ struct EngineSeatSettings {
     std::uint64_t seed = 0;  // the noise of low levels
     // Three or more players: which search (docs/engine.md).
     search::MultiPlayerAlgorithm multi_player = search::MultiPlayerAlgorithm::BestReplyPlus;
-    // The evaluation network (null: the hand-written evaluation).
+    // The evaluation as the spec names it: "nnue", "classical" or "" (the variant's default,
+    // nnue::default_network), and the network it comes to (null: the hand-written evaluation).
+    std::string eval;
     std::shared_ptr<const nnue::Network> network;
 };
 

@@ -91,15 +91,14 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     if (spec != "engine" && !spec.starts_with("engine:") && !spec.starts_with("engine,"))
         return make_seat(spec);
     EngineSeatSettings settings;
-    // After a comma, the evaluation: eval=nnue (the variant's own network) or eval=classical.
+    // After a comma, the evaluation: eval=nnue (the variant's own network) or eval=classical;
+    // without one, the variant's default.
     const std::size_t comma = spec.find(',');
     if (comma != std::string_view::npos) {
         const std::string_view eval = spec.substr(comma + 1);
-        if (eval == "eval=nnue") {
-            auto net = nnue::variant_network(*variant);
-            if (auto* d = std::get_if<Diagnostic>(&net)) return *d;
-            settings.network = std::get<std::shared_ptr<const nnue::Network>>(net);
-        } else if (eval != "eval=classical") {
+        if (eval == "eval=nnue" || eval == "eval=classical") {
+            settings.eval = eval.substr(5);
+        } else {
             // Built by appending: GCC 12 warns falsely (-Wrestrict) on "'" + string.
             std::string message = "'";
             message += shortened(spec);
@@ -111,6 +110,13 @@ std::variant<std::unique_ptr<Seat>, Diagnostic> make_seat(
     if (auto d = read_engine_spec(spec, settings)) return *d;
     std::string why;
     if (!engine_plays(*variant, &why)) return Diagnostic{"", why};
+    if (settings.eval == "nnue") {
+        auto net = nnue::variant_network(*variant);
+        if (auto* d = std::get_if<Diagnostic>(&net)) return *d;
+        settings.network = std::get<std::shared_ptr<const nnue::Network>>(net);
+    } else if (settings.eval.empty()) {
+        settings.network = nnue::usable_default_network(*variant);
+    }
     try {
         return std::unique_ptr<Seat>(std::make_unique<EngineSeat>(variant, settings));
     } catch (const std::invalid_argument& e) {

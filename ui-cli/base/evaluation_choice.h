@@ -13,15 +13,16 @@
 namespace seireigi::cli {
 
 struct EvalChoice {
-    std::string eval = "classical";  // the hand-written evaluation stays the default
-    std::string file;                // a network file instead of the variant's own
+    std::string eval;  // "nnue", "classical" or "" (the default: nnue::default_network)
+    std::string file;  // a network file instead of the variant's own
 
     void add_to(CLI::App& app, bool with_file = true);
 };
 
-// The network the choice names for `v`; null for the hand-written evaluation. A network that
-// cannot be used (none named, a bad or mismatched file) is reported on stderr as a warning and
-// the hand-written evaluation plays instead.
+// The network the choice names for `v`; null for the hand-written evaluation. Without a choice,
+// the variant's own network when its file names one. A network that cannot be used (none named,
+// a bad or mismatched file) is reported on stderr as a warning and the hand-written evaluation
+// plays instead.
 std::shared_ptr<const nnue::Network> chosen_network(const EvalChoice& choice, const Variant& v);
 
 // What a search says it evaluates with: "NNUE variants/seireigi.nnue (1.2 MB)" or "classical".

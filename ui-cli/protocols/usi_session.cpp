@@ -51,6 +51,7 @@ UsiSession::UsiSession(std::ostream& out, DataSource source, std::shared_ptr<con
     : out_(out), source_(std::move(source)), variant_ids_(two_player_variant_ids(source_)) {
     variant_ = std::move(variant);
     start_ = start_state(*variant_);
+    load_network();
 }
 
 UsiSession::~UsiSession() {
@@ -256,7 +257,7 @@ search::Options UsiSession::engine_options() const {
 void UsiSession::load_network() {
     network_.reset();
     if (use_nnue_) {
-        auto net = eval_file_.empty() ? nnue::variant_network(*variant_)
+        auto net = eval_file_.empty() ? nnue::default_network(*variant_)
                                       : nnue::network_file(eval_file_, *variant_);
         if (auto* d = std::get_if<Diagnostic>(&net))
             out_.send("info string " + d->text() + "; the classical evaluation plays instead");

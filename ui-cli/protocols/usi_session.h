@@ -61,8 +61,8 @@ class UsiSession {
     bool ponder_ = false;
     int multipv_ = 1;
     int skill_ = 20;
-    int mate_share_ = 0;  // search::Options::mate_share_percent
-    bool use_nnue_ = false;
+    int mate_share_ = 0;     // search::Options::mate_share_percent
+    bool use_nnue_ = true;   // the variant's network when its file names one
     std::string eval_file_;  // "": the variant's own network
     std::shared_ptr<const nnue::Network> network_;
 

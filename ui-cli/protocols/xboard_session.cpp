@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/printable.h"
+#include "nnue/network_source.h"
 #include "protocols/protocol_variants.h"
 #include "search/memory_limit.h"
 #include "search/think_time.h"
@@ -293,6 +294,11 @@ bool XboardSession::ensure_engine() {
     if (engine_) return true;
     search::Options o;
     o.hash_mb = hash_mb_;
+    auto net = nnue::default_network(*variant_);
+    if (auto* d = std::get_if<Diagnostic>(&net))
+        out_.send("telluser " + d->text() + "; the classical evaluation plays instead");
+    else
+        o.network = std::get<std::shared_ptr<const nnue::Network>>(net);
     std::string why;
     engine_ = search::Engine::create(variant_, o, &why);
     if (!engine_) out_.send("tellusererror no engine for " + variant_->id + ": " + why);

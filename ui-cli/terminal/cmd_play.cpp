@@ -206,10 +206,10 @@ void add_play_command(CLI::App& app) {
             } else {
                 spec = "random:" + std::to_string(std::random_device{}() % 100000);
             }
-            // --eval nnue: the engine seats that name no evaluation use the network.
-            if (opt->eval.eval == "nnue" && spec.starts_with("engine") &&
+            // --eval: the engine seats that name no evaluation use the one chosen.
+            if (!opt->eval.eval.empty() && spec.starts_with("engine") &&
                 spec.find(',') == std::string::npos)
-                spec += ",eval=nnue";
+                spec += ",eval=" + opt->eval.eval;
             auto seat = make_command_line_seat(spec, v);
             if (auto* d = std::get_if<Diagnostic>(&seat)) {
                 report(*d, from);

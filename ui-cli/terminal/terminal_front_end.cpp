@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "base/proven_mate.h"
+#include "nnue/network_source.h"
 #include "record/game_record.h"
 #include "record/kif.h"
 #include "seats/engine_seat.h"
@@ -343,7 +344,9 @@ void TerminalFrontEnd::show_hint(const Game& game, Player p, const std::string& 
     }
     if (!hint_engine_) {
         std::string why;
-        hint_engine_ = search::Engine::create(game.variant_ptr(), search::Options{}, &why);
+        search::Options o;
+        o.network = nnue::usable_default_network(game.variant());
+        hint_engine_ = search::Engine::create(game.variant_ptr(), o, &why);
         if (!hint_engine_) {
             std::cout << "No hint: the engine cannot play " << game.variant().name << " (" << why
                       << ").\n";

@@ -10,6 +10,7 @@
 #include "base/context.h"
 #include "commands.h"
 #include "game/game.h"
+#include "nnue/network_source.h"
 #include "search/engine.h"
 #include "text/notation.h"
 #include "text/start_position.h"
@@ -64,6 +65,7 @@ void add_openings_command(CLI::App& app) {
             throw UserError{};
         }
         search::Options so;
+        so.network = nnue::usable_default_network(*variant);
         std::string why;
         auto engine = search::Engine::create(variant, so, &why);
         if (!engine) {

@@ -28,6 +28,7 @@
 #include "base/json_text.h"
 #include "commands.h"
 #include "game/position_soundness.h"
+#include "nnue/network_source.h"
 #include "record/kif.h"
 #include "record/kif_csa_reader.h"
 #include "search/engine.h"
@@ -540,7 +541,9 @@ class WebServer {
         });
         if (!refusal.empty()) return error_reply(400, refusal);
         std::string why;
-        auto engine = search::Engine::create(variant, search::Options{}, &why);
+        search::Options o;
+        o.network = nnue::usable_default_network(*variant);
+        auto engine = search::Engine::create(variant, o, &why);
         if (!engine) return error_reply(400, "no engine for this variant: " + why);
         try {
             engine->set_position_with_history(at, history);
