@@ -108,4 +108,22 @@ class CliTest : public ::testing::Test {
     std::filesystem::path dir_;
 };
 
+// A CliTest that sees the program as a terminal shows it: stdout and stderr together.
+class TerminalCliTest : public CliTest {
+  protected:
+    // Runs the program with `input` on stdin; returns its exit code, stdout and stderr together
+    // in `out`.
+    int run(const std::string& args, const std::string& input, std::string& out) const {
+        return run_in("", args, input, out);
+    }
+    // The same, with `folder` as the working directory ("": the test's own).
+    int run_in(const std::string& folder, const std::string& args, const std::string& input,
+               std::string& out) const {
+        CliOutput r =
+            run_cli(args, CliCall().with_input(input).in_directory(folder).stderr_into_stdout());
+        out = std::move(r.out);
+        return r.exit_code;
+    }
+};
+
 }  // namespace seireigi::testing

@@ -20,26 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class PlayCli : public testing::CliTest {
+class PlayCli : public testing::TerminalCliTest {
   protected:
-    // Runs the program with `input` on stdin; returns its exit code, stdout and stderr together
-    // in `out`.
-    int run(const std::string& args, const std::string& input, std::string& out) const {
-        testing::CliOutput r =
-            run_cli(args, testing::CliCall().with_input(input).stderr_into_stdout());
-        out = r.out;
-        return r.exit_code;
-    }
-
-    // The same, with `folder` as the working directory.
-    int run_in(const std::string& folder, const std::string& args, const std::string& input,
-               std::string& out) const {
-        testing::CliOutput r = run_cli(
-            args, testing::CliCall().with_input(input).in_directory(folder).stderr_into_stdout());
-        out = r.out;
-        return r.exit_code;
-    }
-
     GameRecord record(const std::string& name) const {
         auto r = read_record(read(path(name)));
         if (auto* d = std::get_if<Diagnostic>(&r)) ADD_FAILURE() << name << ": " << d->text();

@@ -17,16 +17,7 @@
 namespace seireigi {
 namespace {
 
-class PlayerToolsCli : public testing::CliTest {
-  protected:
-    // Exit code; stdout and stderr together in `out`.
-    int run(const std::string& args, const std::string& input, std::string& out) const {
-        testing::CliOutput r =
-            run_cli(args, testing::CliCall().with_input(input).stderr_into_stdout());
-        out = r.out;
-        return r.exit_code;
-    }
-};
+using PlayerToolsCli = testing::TerminalCliTest;
 
 std::string kif_data(const std::string& name) {
     return testing::source_path("tests/data/kif/" + name);

@@ -44,29 +44,8 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
         int hint = v.length;
         bool sound_lower = true;
         bool extended = false;
-        if (upper == kUnlimited) {
-            // A limit the mate is proven within: the length found, or longer if that was not it.
-            for (int limit = hint; limit <= kMaxLimit && upper == kUnlimited; limit += 2) {
-                if (budget.exhausted()) {
-                    budget.extend();  // a proven mate is worth finishing
-                    extended = true;
-                }
-                const NodeValue w = solver.solve(pos, limit);
-                if (w.proven()) {
-                    upper = limit;
-                    hint = w.length;
-                } else if (w.disproven()) {
-                    lower = limit;
-                    sound_lower = !w.path_dependent();
-                } else {
-                    break;  // stopped
-                }
-            }
-        }
-        // Shorter mates, each limit between the bounds, until they meet.
-        while (o.shortest && upper != kUnlimited && upper - lower > 2 && !extended &&
-               !budget.exhausted()) {
-            const int limit = std::clamp(hint, lower + 2, upper - 2);
+        // One solve within `limit` plies, narrowing the bounds; false when the budget stopped it.
+        auto narrow = [&](int limit) {
             const NodeValue w = solver.solve(pos, limit);
             if (w.proven()) {
                 upper = limit;
@@ -74,8 +53,24 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
             } else if (w.disproven()) {
                 lower = limit;
                 sound_lower = !w.path_dependent();
-                hint = limit + 2;
             }
+            return w.proven() || w.disproven();
+        };
+        if (upper == kUnlimited) {
+            // A limit the mate is proven within: the length found, or longer if that was not it.
+            for (int limit = hint; limit <= kMaxLimit && upper == kUnlimited; limit += 2) {
+                if (budget.exhausted()) {
+                    budget.extend();  // a proven mate is worth finishing
+                    extended = true;
+                }
+                if (!narrow(limit)) break;
+            }
+        }
+        // Shorter mates, each limit between the bounds, until they meet.
+        while (o.shortest && upper != kUnlimited && upper - lower > 2 && !extended &&
+               !budget.exhausted()) {
+            const int limit = std::clamp(hint, lower + 2, upper - 2);
+            if (narrow(limit) && lower == limit) hint = limit + 2;
         }
         r.shortest_proven = upper != kUnlimited && upper - lower <= 2 && sound_lower;
         r.repetition_disproof = !sound_lower;

@@ -227,7 +227,16 @@ async function run(steps, onFailure) {
   return true;
 }
 
+// Ends a browser test: keeps its report (one figure a line) in `file`, prints it, closes the
+// browser and stops the server.
+async function finish(browser, server, report, file) {
+  fs.writeFileSync(file, report.join('\n') + '\n');
+  console.log(report.join('\n'));
+  await browser.close();
+  await server.stop();
+}
+
 module.exports = {
   args, startServer, raw, serverState, launch, openBoard, positionFromSvg, checkPosition,
-  clickSquare, dragSquares, clickHand, waitForMoves, screenshot, run, center, squareSel,
+  clickSquare, dragSquares, clickHand, waitForMoves, screenshot, run, finish, center, squareSel,
 };

@@ -7,7 +7,6 @@
 'use strict';
 
 const assert = require('assert');
-const fs = require('fs');
 const h = require('./harness');
 
 async function waitForVariantOptions(page, id) {
@@ -182,8 +181,5 @@ const overlaps = (a, b) => a.x < b.right && b.x < a.right && a.y < b.bottom && b
   ], async () => {
     if (page) await h.screenshot(page, opt.artefacts, 'devices-failure.png');
   });
-  fs.writeFileSync(`${opt.artefacts}/devices.txt`, report.join('\n') + '\n');
-  console.log(report.join('\n'));
-  await browser.close();
-  await server.stop();
+  await h.finish(browser, server, report, `${opt.artefacts}/devices.txt`);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -34,6 +34,13 @@ class JsonWriter {
     JsonWriter& field(std::string_view k, const T& v) {
         return key(k).value(v);
     }
+    // An array of every element of `list`, in one call.
+    template <class List>
+    JsonWriter& values(const List& list) {
+        begin_array();
+        for (const auto& v : list) value(v);
+        return end_array();
+    }
     const std::string& text() const { return out_; }
 
   private:

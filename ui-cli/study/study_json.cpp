@@ -45,9 +45,7 @@ void write_side(JsonWriter& j, const StudySide& side) {
             .field("decisive", e.decisive)
             .end_object();
     j.end_array();
-    j.key("lengths").begin_array();
-    for (int l : s.lengths) j.value(l);
-    j.end_array();
+    j.key("lengths").values(s.lengths);
     j.field("mean_length", s.mean_length).field("median_length", s.median_length);
     j.key("branching").begin_array();
     for (const PlyBranching& b : s.branching)
@@ -70,9 +68,9 @@ void write_side(JsonWriter& j, const StudySide& side) {
     if (!s.eliminated.empty()) {
         j.key("elimination_order").begin_array();
         for (std::size_t p = 0; p < s.eliminated.size(); ++p) {
-            j.begin_object().field("seat", s.seats[p].name).key("eliminated").begin_array();
-            for (int n : s.eliminated[p]) j.value(n);
-            j.end_array().field("won", s.survivors[p]).field("in_at_the_end", s.at_end[p]);
+            j.begin_object().field("seat", s.seats[p].name).key("eliminated");
+            j.values(s.eliminated[p]).field("won", s.survivors[p]);
+            j.field("in_at_the_end", s.at_end[p]);
             j.end_object();
         }
         j.end_array();
@@ -95,9 +93,7 @@ void write_side(JsonWriter& j, const StudySide& side) {
                 .end_object();
         j.end_array().end_object();
     }
-    j.key("skipped").begin_array();
-    for (const std::string& s2 : side.skipped) j.value(s2);
-    j.end_array();
+    j.key("skipped").values(side.skipped);
     j.end_object();
 }
 
@@ -106,9 +102,7 @@ void write_side(JsonWriter& j, const StudySide& side) {
 std::string study_json(const StudyReport& report) {
     JsonWriter j;
     j.begin_object();
-    j.key("verdict").begin_array();
-    for (const std::string& line : report.verdict) j.value(line);
-    j.end_array();
+    j.key("verdict").values(report.verdict);
     j.key("variant");
     write_side(j, report.variant);
     if (report.parent) {

@@ -58,9 +58,7 @@ void write_variant(JsonWriter& j, const Variant& v, const std::string& name_in_r
         j.end_object();
     }
     j.end_array();
-    j.key("hand_types").begin_array();
-    for (PieceType t : v.hand_types) j.value(t);
-    j.end_array();
+    j.key("hand_types").values(v.hand_types);
     j.field("kif", !kif_unsupported(v).has_value());
     // Each player's promotion zone, for the board's shading.
     j.key("zones").begin_array();
@@ -145,13 +143,9 @@ void write_clocks(JsonWriter& j, const GameView& view) {
     j.field("main_ms", view.budget.time_ms)
         .field("increment_ms", view.budget.increment_ms)
         .field("byoyomi_ms", view.budget.byoyomi_ms);
-    j.key("left_ms").begin_array();
-    for (int ms : view.clocks.left_ms) j.value(ms);
-    j.end_array();
+    j.key("left_ms").values(view.clocks.left_ms);
     j.field("running", view.clocks.running).field("byoyomi_left_ms", view.clocks.byoyomi_left_ms);
-    j.key("out_of_time").begin_array();
-    for (bool out : view.clocks.out_of_time) j.value(out);
-    j.end_array();
+    j.key("out_of_time").values(view.clocks.out_of_time);
     j.end_object();
 }
 
@@ -164,12 +158,8 @@ std::string game_json(const GameView& view) {
     j.begin_object();
     j.field("version", static_cast<long long>(view.version));
     write_variant(j, v, view.variant_name);
-    j.key("seats").begin_array();
-    for (const auto& s : view.seats) j.value(s);
-    j.end_array();
-    j.key("notices").begin_array();
-    for (const auto& n : view.notices) j.value(n);
-    j.end_array();
+    j.key("seats").values(view.seats);
+    j.key("notices").values(view.notices);
     // "" while every change is saved; "not saved: REASON" until a save succeeds again.
     j.field("unsaved", view.unsaved.empty() ? std::string() : "not saved: " + view.unsaved);
     write_shown_position(j, g, g.ply());
@@ -188,9 +178,7 @@ std::string game_json(const GameView& view) {
     for (int i = 0; i < g.ply(); ++i) {
         const TurnNote& n = notes[static_cast<std::size_t>(i)];
         j.begin_object().field("text", write_move(v, g.moves()[i])).field("by", g.mover_of(i));
-        j.key("check").begin_array();
-        for (Player p : n.checked) j.value(p);
-        j.end_array();
+        j.key("check").values(n.checked);
         j.field("note", describe_turn_note(v, n));
         if (!japanese.empty()) j.field("japanese", japanese[static_cast<std::size_t>(i)]);
         j.end_object();
@@ -209,9 +197,7 @@ std::string game_json(const GameView& view) {
     for (Standing s : g.result().standings) j.value(standing_word(s));
     j.end_array();
     j.end_object();
-    j.key("impasse_scores").begin_array();
-    for (int s : g.impasse_scores()) j.value(s);
-    j.end_array();
+    j.key("impasse_scores").values(g.impasse_scores());
     j.field("impasse_threshold", v.impasse_threshold);
     write_clocks(j, view);
     j.end_object();
@@ -235,9 +221,7 @@ std::string reach_json(const cli::PieceReach& reach) {
                                                                     {"jumps", &reach.jumps},
                                                                     {"hooks", &reach.hooks}};
     for (const auto& [name, set] : sets) {
-        j.key(name).begin_array();
-        for (Square s : *set) j.value(s);
-        j.end_array();
+        j.key(name).values(*set);
     }
     j.end_object();
     return j.text();
