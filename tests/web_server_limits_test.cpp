@@ -103,6 +103,31 @@ TEST_F(WebServerLimits, LongPollsPastTheCapGet503AtOnce) {
     close_all(polls);
 }
 
+TEST_F(WebServerLimits, OneComputerHoldsAtMost400Connections) {
+    ServeProcess server(dir_ / "data");
+    ASSERT_GT(server.port(), 0) << server.output();
+    std::vector<int> open;
+    for (int i = 0; i < 400; ++i) {
+        const int fd = connect_local(server.port());
+        ASSERT_GE(fd, 0);
+        open.push_back(fd);
+    }
+    // The server counts them as it accepts them: an answer on one of them settles the count.
+    send_all(open.back(), "GET /api/state HTTP/1.1\r\nHost: " + server.host() + "\r\n\r\n");
+    EXPECT_EQ(read_reply(open.back(), 20s).status, 200);
+    const int extra = connect_local(server.port());
+    ASSERT_GE(extra, 0);
+    const HttpReply refused = read_reply(extra, 20s);
+    EXPECT_EQ(refused.status, 503);
+    EXPECT_NE(refused.body.find("this computer has too many connections open"), std::string::npos)
+        << refused.body;
+    ::close(extra);
+    close_all(open);
+    // Closed connections are counted off: the next one is answered.
+    std::this_thread::sleep_for(500ms);
+    EXPECT_EQ(server.get("/api/state").status, 200);
+}
+
 TEST_F(WebServerLimits, TooManyOrTooLongHeadersAreRefused) {
     ServeProcess server(dir_ / "data");
     ASSERT_GT(server.port(), 0) << server.output();

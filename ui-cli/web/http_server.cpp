@@ -46,6 +46,18 @@ std::size_t line_count(const std::string& text) {
     return lines;
 }
 
+// A peer's address as text ("127.0.0.1", "::1"): what one client is counted by.
+std::string peer_address(const sockaddr_storage& peer) {
+    char text[INET6_ADDRSTRLEN] = {};
+    const void* address = nullptr;
+    if (peer.ss_family == AF_INET)
+        address = &reinterpret_cast<const sockaddr_in*>(&peer)->sin_addr;
+    else if (peer.ss_family == AF_INET6)
+        address = &reinterpret_cast<const sockaddr_in6*>(&peer)->sin6_addr;
+    if (!address || !inet_ntop(peer.ss_family, address, text, sizeof text)) return "";
+    return text;
+}
+
 HttpResponse error_response(int status, const std::string& message) {
     HttpResponse r;
     r.status = status;
@@ -61,7 +73,8 @@ struct HttpServer::Connection {
     // (the rest of a refused body) is read and dropped, so that the close does not reset the
     // connection before the client has read the answer.
     enum class Phase { Head, Body, Busy, Parked, Writing, Draining };
-    int fd = -1;  // -1 once closed
+    int fd = -1;         // -1 once closed
+    std::string client;  // the peer's address
     Phase phase = Phase::Head;
     std::string in;   // bytes read and not yet used
     std::string out;  // the answer being sent
@@ -249,22 +262,32 @@ void HttpServer::run() {
 
 void HttpServer::accept_all() {
     for (;;) {
-        const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        sockaddr_storage peer{};
+        socklen_t peer_size = sizeof peer;
+        const int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer), &peer_size,
+                                 SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (fd < 0) return;  // EAGAIN: all taken; EMFILE and the like: the next round
+        const std::string client = peer_address(peer);
         const int on = 1;
         // Answers go out at once; Nagle's algorithm held each one back on a kept-alive
         // connection until the client's delayed acknowledgement (about 40 ms).
         ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-        if (connections_.size() >= limits_.connections) {
+        const bool full = connections_.size() >= limits_.connections;
+        if (full || per_client_[client] >= limits_.per_client) {
             const std::string busy = write_response(
-                error_response(503, "the server has too many connections open; try again"), false,
-                false);
+                error_response(503, full ? "the server has too many connections open; try again"
+                                         : "this computer has too many connections open to the "
+                                           "server; close some and try again"),
+                false, false);
             [[maybe_unused]] auto n = ::send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);
             ::close(fd);
+            if (per_client_[client] == 0) per_client_.erase(client);
             continue;
         }
         auto c = std::make_shared<Connection>();
         c->fd = fd;
+        c->client = client;
+        ++per_client_[client];
         c->deadline = clock::now() + limits_.head_time;
         connections_.emplace(fd, c);
     }
@@ -382,6 +405,8 @@ void HttpServer::close_connection(const std::shared_ptr<Connection>& c) {
     c->gone = true;
     ::close(c->fd);
     connections_.erase(c->fd);
+    if (auto it = per_client_.find(c->client); it != per_client_.end() && --it->second == 0)
+        per_client_.erase(it);
     c->fd = -1;
 }
 

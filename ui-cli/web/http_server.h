@@ -30,6 +30,8 @@ namespace seireigi::web {
 struct ServerLimits {
     RequestLimits request;
     std::size_t connections = 1000;  // open at once; past it a new one gets 503 and is closed
+    std::size_t per_client = 400;    // open at once from one address; past it 503 (a browser
+                                     // opens about six; the tests, 300 long polls)
     std::size_t parked = 256;        // requests waiting for a change; past it 503
     int workers = 8;                 // threads running handlers
     std::chrono::milliseconds head_time{10000};   // to send a request's head, from its first byte
@@ -101,8 +103,10 @@ class HttpServer {
     std::atomic<bool> woken_{false};
     std::atomic<std::size_t> parked_count_{0};
 
-    // The I/O thread's own: every open connection by its descriptor.
+    // The I/O thread's own: every open connection by its descriptor, and how many each client
+    // address holds.
     std::map<int, std::shared_ptr<Connection>> connections_;
+    std::map<std::string, std::size_t> per_client_;
 
     std::mutex jobs_mutex_;
     std::condition_variable jobs_ready_;
