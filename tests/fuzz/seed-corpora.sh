@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Seed corpora for the fuzz targets, from the repository's own data and documentation:
-#   tests/fuzz/seed-corpora.sh OUT_DIR   -> OUT_DIR/{betza,variant,position,move,record}/
+#   tests/fuzz/seed-corpora.sh OUT_DIR   -> OUT_DIR/{betza,variant,position,move,record,web}/
 # The first byte of a position or move input chooses the variant (tests/fuzz/fuzz_support.h):
 # 0 seireigi, 1 shogi, 2 minishogi, 3 dai-seireigi, 4 yonin-seireigi-compact, 5 ...-complete.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$1"
-mkdir -p "$out"/{betza,variant,position,move,record}
+mkdir -p "$out"/{betza,variant,position,move,record,web}
 seed() {  # seed TARGET: stdin becomes one corpus file, named by its content
   local tmp
   tmp=$(mktemp "$out/$1/.seed.XXXXXX")
@@ -49,4 +49,31 @@ for f in "$root"/tests/data/kif/*.game; do
 done
 { printf '\x00'; printf '7g7f\n3c3d\n8h2b+\nundo\n8h2b\n3a2b\n'; } | seed move
 { printf '\x04'; printf '3f4e\nundo\n3f4e\n'; } | seed move
+# Web requests: what the page sends, with the Host header the board answers and {TOKEN} for the
+# page's token (tests/fuzz/fuzz_web.cpp).
+web_request() {  # web_request METHOD TARGET [FORM]
+  local head="$1 $2 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Seireigi-Token: {TOKEN}\r\n"
+  if [ $# -ge 3 ]; then
+    printf "${head}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s" \
+      "${#3}" "$3"
+  else
+    printf "${head}\r\n"
+  fi
+}
+for target in / /index.html /api/state /api/state?after=0 /api/variants /api/records /api/record \
+              /api/kif /api/review?ply=1 '/api/piece?square=40' '/api/piece?player=0&type=1' \
+              '/api/analyse?ms=10' '/api/mate?ms=10'; do
+  web_request GET "$target" | seed web
+done
+web_request POST /api/move 'move=7g7f' | seed web
+{ web_request POST /api/new 'variant=seireigi&seats=human,random:3'
+  web_request POST /api/move 'move=7g7f'; web_request POST /api/undo; } | seed web
+web_request POST /api/new 'variant=yonin-seireigi-compact&seats=human,random:1,random:2,random:3' | seed web
+web_request POST /api/new 'variant=minishogi&seats=human,human&time_ms=60000&byoyomi_ms=1000' | seed web
+web_request POST /api/new 'variant=seireigi&seats=human,human&position=startpos+moves+7g7f+3c3d' | seed web
+web_request POST /api/resign | seed web
+web_request POST /api/impasse | seed web
+web_request POST /api/save 'name=fuzz' | seed web
+web_request POST /api/load 'name=fuzz' | seed web
+printf 'POST /api/move HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Seireigi-Token: {TOKEN}\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n4\r\nmove\r\n5\r\n=2g2f\r\n0\r\n\r\n' | seed web
 echo "seed corpora in $out: $(find "$out" -type f | wc -l) files"

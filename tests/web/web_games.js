@@ -400,14 +400,21 @@ async function promotionShown(page) {
       assert.strictEqual(await page.$$eval('#arrow .arrow', (e) => e.length), 0);
       await page.click('#review-live');
     }],
+    ['find mate: a proven mate with its line and arrow (tests/data/mate-problems.txt)', async () => {
+      await newGame(page, 'seireigi', ['human', 'human'], '8k/8s/6+R2/8G/9/9/9/9/K8 b L 1');
+      await page.$eval('#analyse-seconds', (e) => { e.value = '5'; });
+      await page.click('#find-mate');
+      await page.waitForFunction(() => /mating line: \S+/.test(document.getElementById('analysis').textContent), { timeout: 30000 });
+      assert.strictEqual(await page.$eval('#analysis .summary', (e) => e.textContent), 'Sente mates in 3 plies (proven)');
+      assert.strictEqual(await page.$$eval('#arrow .arrow', (e) => e.length), 1);
+      report.push(`find mate: ${await page.$eval('#analysis', (e) => e.textContent)}`);
+      await h.screenshot(page, opt.artefacts, 'find-mate.png');
+    }],
     ['no error on the page', async () => {
       assert.strictEqual(page.errors || 0, 0);
     }],
   ], async () => {
     if (page) await h.screenshot(page, opt.artefacts, 'failure.png');
   });
-  fs.writeFileSync(`${opt.artefacts}/timings.txt`, report.join('\n') + '\n');
-  console.log(report.join('\n'));
-  await browser.close();
-  await server.stop();
+  await h.finish(browser, server, report, `${opt.artefacts}/timings.txt`);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -270,7 +270,7 @@ function drawSquares(g) {
 // square's edge nearest its player) to its square.
 function drawArrow(g) {
   const g2 = el('g', { id: 'arrow' }, g);
-  if (!analysis) return;
+  if (!analysis || !analysis.data.best) return;
   const best = analysis.data.best;
   const v = V();
   const at = (s) => [(s % v.files + 0.5) * CELL, (Math.floor(s / v.files) + 0.5) * CELL];
@@ -523,6 +523,7 @@ function drawControls() {
   $('review-forward').disabled = !review;
   $('review-live').hidden = !review;
   $('hint').disabled = !personToMove();
+  $('find-mate').hidden = V().players.length !== 2;  // the mate solver is for two players
 }
 
 // ---- review: an earlier position of the game ----
@@ -550,19 +551,22 @@ function step(delta) {
 
 // ---- analysis: the engine's view of the position on screen ----
 
-async function analyse(hint) {
+// `kind`: 'analyse' (score and best line), 'hint' (the best move for the person to move) or
+// 'mate' (the mate solver: a forced mate by checks, proven, or proof that there is none).
+async function analyse(kind) {
   if (!S) return;
   const key = shownKey();
   if (analysing === key) return;
   analysing = key;
   const ms = Math.round(Number($('analyse-seconds').value) * 1000);
-  $('analysis').textContent = 'thinking...';
+  $('analysis').textContent = kind === 'mate' ? 'looking for a mate...' : 'thinking...';
   const ply = P().ply;
-  const { ok, data } = await request('GET', `/api/analyse?ms=${ms}&ply=${ply}`);
+  const path = kind === 'mate' ? '/api/mate' : '/api/analyse';
+  const { ok, data } = await request('GET', `${path}?ms=${ms}&ply=${ply}`);
   analysing = '';
   if (key !== shownKey()) return;  // the position on screen changed meanwhile
   if (!ok) { analysis = null; $('analysis').textContent = data.error; return; }
-  analysis = { key, data, hint };
+  analysis = { key, data, kind };
   render();
 }
 
@@ -581,9 +585,17 @@ function drawAnalysis() {
   box.replaceChildren();
   const head = document.createElement('div');
   head.className = 'summary';
-  head.textContent = analysis.hint ? `Hint: ${a.best.text} (${a.summary})` : a.summary;
+  head.textContent = analysis.kind === 'hint' ? `Hint: ${a.best.text} (${a.summary})` : a.summary;
   box.appendChild(head);
   const line = document.createElement('div');
+  if (analysis.kind === 'mate') {
+    line.textContent = a.pv.length
+      ? `mating line: ${a.pv.join(' ')} (the defender resisting longest; ${a.nodes} nodes)`
+      : `${a.nodes} nodes in ${a.time_ms} ms; the solver tries checks only`;
+    box.appendChild(line);
+    bar.hidden = true;
+    return;
+  }
   line.textContent = `best move ${a.best.text}; best line: ${a.pv.join(' ')} (depth ${a.depth}, ${a.nodes} nodes)`;
   box.appendChild(line);
   // Two players: a bar split at the score, the first player's share toward the first player's
@@ -951,8 +963,9 @@ function setupPanel() {
     if (replaceConfirmed(`Load ${$('load-name').value}`)) act('/api/load', { name: $('load-name').value });
   };
   $('import').onclick = () => startGame($('import-text').value.trim());
-  $('analyse').onclick = () => analyse(false);
-  $('hint').onclick = () => analyse(true);
+  $('analyse').onclick = () => analyse('analyse');
+  $('hint').onclick = () => analyse('hint');
+  $('find-mate').onclick = () => analyse('mate');
   $('review-back').onclick = () => step(-1);
   $('review-forward').onclick = () => step(1);
   $('review-live').onclick = () => showPly(S ? S.ply : 0);

@@ -1,0 +1,42 @@
+// The web board's application (docs/web.md): the one game of a data folder, the page, and every
+// route of the API (/api/state, /api/move, ...) behind the guards each request passes first (the
+// Host header, the page's token, ".." in paths). No sockets: `seireigi serve` connects it to an
+// HttpServer, and the fuzz target tests/fuzz/fuzz_web.cpp drives it with requests made in memory.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "web/data_folder.h"
+#include "web/http_server.h"
+
+namespace seireigi::cli {
+
+class WebBoard {
+  public:
+    explicit WebBoard(web::DataFolder folder);
+    ~WebBoard();
+    WebBoard(const WebBoard&) = delete;
+    WebBoard& operator=(const WebBoard&) = delete;
+
+    // The autosaved game, else a new Seireigi game (a person against the engine); an autosave
+    // that cannot be resumed is kept aside, never overwritten. A message when no game can start.
+    std::optional<std::string> start();
+    // The server listens on `host`:`port`: the Host headers answered from now on (this
+    // computer's names and addresses with that port); the address to open, "http://...:PORT/".
+    std::string listening_on(const std::string& host, int port);
+    // Called whenever the game changes, so that the server asks parked long polls again.
+    void on_change(std::function<void()> wake);
+    // Any request, from any thread.
+    web::HandlerResult handle(const web::HttpRequest& req) const;
+    // The page's token, which requests that change the game carry (X-Seireigi-Token).
+    const std::string& token() const;
+
+  private:
+    class Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace seireigi::cli
