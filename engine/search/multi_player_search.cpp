@@ -16,7 +16,7 @@ namespace seireigi::search {
 
 namespace {
 
-constexpr int kMaxQuiescence = 6;  // capture plies after the horizon (more when in check)
+constexpr int kMaxQuiescence = 3;  // capture plies after the horizon (more when in check)
 constexpr int kMaxCheckEvasions = 10;
 constexpr int kRepetitionReach = 100;  // positions looked back for a repetition
 

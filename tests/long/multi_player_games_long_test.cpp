@@ -13,13 +13,16 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "record/game_record.h"
 #include "referee/multi_player_referee.h"
 #include "test_support.h"
+#include "text/notation.h"
 #include "text/start_position.h"
 
 namespace seireigi {
@@ -50,6 +53,8 @@ class MultiPlayerGamesLong : public ::testing::TestWithParam<std::string> {};
 TEST_P(MultiPlayerGamesLong, OneEngineWinsAgainstThreeRandomMovers) {
     auto v = testing::variant(GetParam());
     const int games = static_cast<int>(env_or("SEIREIGI_MP_GAMES", 100));
+    // SEIREIGI_MP_FIRST=G replays from game G on (a game's seeds depend on its number only).
+    const int first = static_cast<int>(env_or("SEIREIGI_MP_FIRST", 0));
     MultiPlayerGameSettings settings;
     settings.nodes = env_or("SEIREIGI_MP_NODES", 20000);
     settings.check_reference = true;
@@ -57,7 +62,7 @@ TEST_P(MultiPlayerGamesLong, OneEngineWinsAgainstThreeRandomMovers) {
     std::vector<int> wins_by_seat(4);
     std::uint64_t nodes = 0;
     int engine_moves = 0;
-    for (int g = 0; g < games; ++g) {
+    for (int g = first; g < first + games; ++g) {
         const Player engine_seat = g % v->num_players();
         std::vector<MultiPlayerContestant> seats(static_cast<std::size_t>(v->num_players()));
         for (Player p = 0; p < v->num_players(); ++p) {
@@ -75,6 +80,21 @@ TEST_P(MultiPlayerGamesLong, OneEngineWinsAgainstThreeRandomMovers) {
         } else {
             std::cout << "game " << g << " (engine P" << engine_seat + 1 << "): " << r.description
                       << "\n";
+            // SEIREIGI_MP_RECORDS=DIR keeps the lost game's record there (`seireigi play
+            // --resume` or `analyse --record` show it).
+            if (const char* dir = std::getenv("SEIREIGI_MP_RECORDS"); dir && *dir) {
+                std::vector<std::string> names;
+                for (Player p = 0; p < v->num_players(); ++p)
+                    names.push_back(p == engine_seat ? "engine" : "random");
+                std::ofstream(std::string(dir) + "/game-" + std::to_string(g) + ".game")
+                    << write_record(record_of(*r.game, GetParam(), names));
+            }
+            // How the engine went out: the event, the position before it and the move.
+            for (const GameEvent& e : r.game->events())
+                if (e.player == engine_seat && e.ply > 0)
+                    std::cout << "  at ply " << e.ply << ": " << describe_event(*v, e) << " after "
+                              << write_position(*v, r.game->state_after(e.ply - 1)) << " and "
+                              << write_move(*v, r.game->moves()[e.ply - 1]) << "\n";
         }
     }
     std::cout << GetParam() << ": engine (brs+, " << settings.nodes
