@@ -285,8 +285,8 @@ TEST_F(Cli, BadSeedInARecordIsReplacedAndSaidSo) {
     write("bad.game", record);
     EXPECT_EQ(run("play --color never --movetime 20 --resume " + path("bad.game")), 0);
     EXPECT_HAS(out,
-               "Gote: the record's seat 'random:x' is not one seireigi knows; the engine "
-               "plays it instead (--seat 2=SPEC names another)");
+               "Gote: the record's seat 'random:x': the seed must be a whole number, e.g. "
+               "random:42; the engine plays it instead (--seat 2=SPEC names another)");
 }
 
 TEST_F(Cli, FastEngineRefusalNamesTheRightOption) {

@@ -216,7 +216,9 @@ TEST_F(MatchCli, BadInputIsRefusedWithAMessage) {
     EXPECT_NE(run("match --player engine:25 --player random", out, err), 0);
     EXPECT_NE(err.find("from 1 to 20"), std::string::npos) << err;
     EXPECT_NE(run("match --player robot --player random", out, err), 0);
-    EXPECT_NE(err.find("unknown player 'robot'"), std::string::npos) << err;
+    EXPECT_NE(err.find("'robot': unknown seat; a seat is human, random[:SEED], engine"),
+              std::string::npos)
+        << err;
     EXPECT_NE(run("match --player engine --player random --sprt 1,2", out, err), 0);
     EXPECT_NE(err.find("four numbers"), std::string::npos) << err;
     EXPECT_NE(run("match --player engine --player random --tc ten", out, err), 0);

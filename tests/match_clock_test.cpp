@@ -243,7 +243,7 @@ TEST(RecordClockTest, BadClockLinesAreRefusedWithTheLine) {
 TEST(MatchEngineClockTest, TheEngineThinksWithinItsClock) {
     auto v = testing::variant("seireigi");
     std::vector<std::unique_ptr<Seat>> seats;
-    seats.push_back(std::make_unique<EngineSeat>(v, EngineSeatSettings{}));
+    seats.push_back(std::make_unique<EngineSeat>(v, SeatSpec{}));
     seats.push_back(std::make_unique<RandomSeat>(5));
     MatchSettings s;
     s.variant_name = "seireigi";

@@ -35,7 +35,7 @@ class ScriptedThreadSeat : public ThreadedSeat {
     int answers = 0;
 
   protected:
-    SeatAction choose(const Game& game, TimeBudget) override { return next(game); }
+    SeatAction choose(const Game& game, const MoveBudget&) override { return next(game); }
     bool accept_impasse(const Game& game, Player, Player) override {
         return next(game).kind == K::AcceptImpasse;
     }
@@ -63,7 +63,7 @@ class StubbornSeat : public ThreadedSeat {
     std::atomic<bool> thinking{false};
 
   protected:
-    SeatAction choose(const Game& game, TimeBudget) override {
+    SeatAction choose(const Game& game, const MoveBudget&) override {
         thinking = true;
         while (!stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
         return SeatAction::play(game.legal_moves().front());
@@ -269,7 +269,7 @@ TEST_F(MatchTest, ASeatThatThrowsLeavesTheGame) {
         std::string spec() const override { return "random:3"; }
 
       protected:
-        SeatAction choose(const Game&, TimeBudget) override {
+        SeatAction choose(const Game&, const MoveBudget&) override {
             throw std::runtime_error("the search failed");
         }
     };

@@ -86,9 +86,12 @@ TEST_F(MultiPlayerCli, PlayTakesAnyMixOfSeats) {
     const std::string record = read(path("game.txt"));
     EXPECT_NE(record.find("seat 2 engine:paranoid:3"), std::string::npos) << record;
     EXPECT_NE(record.find("seat 3 random:5"), std::string::npos) << record;
-    EXPECT_NE(record.find("seat 4 engine:7"), std::string::npos) << record;
+    EXPECT_NE(record.find("seat 4 engine:brs:7"), std::string::npos) << record;
     EXPECT_NE(run("play --variant yonin-seireigi-compact --seat 2=engine:greedy", out, err), 0);
-    EXPECT_NE(err.find("engine:ALGORITHM:LEVEL"), std::string::npos) << err;
+    EXPECT_NE(err.find("'greedy' is neither brs, paranoid nor a level; write "
+                       "engine[:brs|paranoid][:LEVEL]"),
+              std::string::npos)
+        << err;
 }
 
 TEST_F(MultiPlayerCli, MatchRotatesTwoAlgorithmsOverEverySeatArrangement) {
@@ -136,8 +139,8 @@ TEST_F(MultiPlayerCli, MatchRecordsMergeToTheSameTable) {
     ASSERT_NE(out.find("6 games of Yonin Seireigi (compact), 6 seat arrangements"),
               std::string::npos)
         << out;
-    EXPECT_NE(err.find("wins."), std::string::npos) << err;      // a game decided
-    EXPECT_NE(err.find("ply limit"), std::string::npos) << err;  // and one adjudicated
+    EXPECT_NE(err.find("wins."), std::string::npos) << err;       // a game decided
+    EXPECT_NE(err.find("move limit"), std::string::npos) << err;  // and one adjudicated
     const std::string record = read(path("games/game-00001.txt"));
     EXPECT_NE(record.find("\n# match-player 1 random:1\n# match-player 2 random:1\n"
                           "# match-player 3 random:2\n# match-player 4 random:2\n"
@@ -166,7 +169,7 @@ TEST_F(MultiPlayerCli, MatchRefusesPlayersItCannotSeat) {
     EXPECT_NE(err.find("has 4 players"), std::string::npos) << err;
     EXPECT_NE(
         run("match --variant yonin-seireigi-compact --player engine --player usi:x", out, err), 0);
-    EXPECT_NE(err.find("engine[:brs|paranoid][:LEVEL] or random[:SEED]"), std::string::npos) << err;
+    EXPECT_NE(err.find("an external USI engine plays two-player games"), std::string::npos) << err;
 }
 
 }  // namespace

@@ -306,8 +306,8 @@ TEST_F(PlayCli, RecordSeatNeverStartsAProgram) {
         run("play --resume " + path("g.game") + " --movetime 20 --color never", "quit\n", out), 0)
         << out;
     EXPECT_FALSE(fs::exists(planted)) << out;
-    EXPECT_NE(out.find("an external program, which a record may not start; the engine plays it "
-                       "instead"),
+    EXPECT_NE(out.find("an external program (usi:) may only be named on the command line of the "
+                       "person who runs seireigi; the engine plays it instead"),
               std::string::npos)
         << out;
     EXPECT_NE(out.find("Sente to move"), std::string::npos) << "the engine replied: " << out;

@@ -351,18 +351,16 @@ TEST(UsiSeat, AnIllegalMoveResignsWithTheReason) {
     const std::string script =
         "while read l; do case $l in usi) echo usiok;; isready) echo readyok;; go*) echo "
         "bestmove 5e5d;; esac; done";
-    UsiSeatTime time;
-    time.movetime_ms = 50;
-    auto made = make_usi_seat("usi:sh -c '" + script + "'", {}, time);
+    auto made = make_usi_seat("usi:sh -c '" + script + "'", {});
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<UsiSeat>>(made));
     auto& seat = std::get<std::unique_ptr<UsiSeat>>(made);
     auto v = testing::variant("seireigi");
     Game game(v, testing::position(*v, "start"));
-    const SeatAction action = seat->choose(game);
+    const SeatAction action = seat->choose_now(game, budget_of_ms(50));
     EXPECT_EQ(action.kind, SeatAction::Kind::Resign);
     EXPECT_NE(seat->failure().find("illegal move 5e5d"), std::string::npos) << seat->failure();
-    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_usi_seat("usi:", {}, {})));
-    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_usi_seat("usi:x", {"novalue"}, {})));
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_usi_seat("usi:", {})));
+    EXPECT_TRUE(std::holds_alternative<Diagnostic>(make_usi_seat("usi:x", {"novalue"})));
 }
 
 }  // namespace

@@ -158,7 +158,7 @@ void Match::deliver(std::uint64_t ticket, Player from, SeatAction action) {
 Match::Answer Match::ask(Player p, Question q, Player by) {
     std::shared_ptr<const Game> game;
     std::uint64_t ticket = 0;
-    TimeBudget budget = settings_.budget;
+    MoveBudget budget = settings_.budget;
     {
         std::lock_guard lock(mutex_);
         inbox_.clear();

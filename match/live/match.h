@@ -36,7 +36,7 @@ struct MatchSettings {
     // each move and byoyomi_ms for each move once the main time is spent; a player whose clock
     // runs out leaves the game as if resigned (docs/rules.md). Only the player asked to move has
     // a running clock; taking moves back gives no time back.
-    TimeBudget budget;
+    MoveBudget budget;
     // A resumed game's clocks: each player's main time left (empty: budget.time_ms for each) and
     // the players whose time had run out.
     std::vector<int> clock_left_ms = {};

@@ -1,7 +1,6 @@
 #include "referee/multi_player_series.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
@@ -10,6 +9,7 @@
 #include "record/game_record.h"
 #include "referee/match_error.h"
 #include "referee/match_notes.h"
+#include "referee/openings.h"
 #include "referee/saved_game.h"
 #include "referee/worker_pool.h"
 #include "search/think_time.h"
@@ -25,34 +25,21 @@ namespace fs = std::filesystem;
     throw MatchError(message);
 }
 
-// "engine[:ALGORITHM][:LEVEL]" or "random[:SEED]".
-MultiPlayerContestant contestant_of(const std::string& spec) {
-    MultiPlayerContestant c;
-    if (spec == "engine" || spec.starts_with("engine:")) {
-        EngineSeatSettings settings;
-        if (auto d = read_engine_spec(spec, settings)) fail("--player " + d->message);
-        c.algorithm = settings.multi_player;
-        c.level = settings.level;
-        return c;
-    }
-    c.engine = false;
-    if (spec == "random") return c;
-    if (spec.starts_with("random:")) {
-        const char* b = spec.data() + 7;
-        const char* e = spec.data() + spec.size();
-        const auto [end, ec] = std::from_chars(b, e, c.seed);
-        if (ec == std::errc() && end == e && b != e) return c;
-    }
-    fail("--player " + spec +
-         ": with three or four players a player is engine[:brs|paranoid][:LEVEL] or "
-         "random[:SEED]");
+// The seat `spec` names (checked before the series starts).
+std::unique_ptr<Seat> seat_of(const std::string& spec,
+                              const std::shared_ptr<const Variant>& variant) {
+    auto made = make_command_line_seat(spec, variant);
+    if (auto* d = std::get_if<Diagnostic>(&made)) fail("--player " + d->message);
+    std::unique_ptr<Seat> seat = std::move(std::get<std::unique_ptr<Seat>>(made));
+    if (seat->is_person()) fail("--player human: a refereed match has no people at its seats");
+    return seat;
 }
 
 // Game `number` as an earlier run saved it in `path`, if it did; throws MatchError when the
 // file holds anything else (another match's game, a record no match saved).
-std::optional<MultiPlayerGameResult> saved_result(const std::shared_ptr<const Variant>& variant,
-                                                  const fs::path& path, int number,
-                                                  const std::vector<std::string>& seat_players) {
+std::optional<RefereeOutcome> saved_outcome(const std::shared_ptr<const Variant>& variant,
+                                            const fs::path& path, int number,
+                                            const std::vector<std::string>& seat_players) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return std::nullopt;
     auto read = read_saved_game(path, [&](const std::string&) { return variant; });
@@ -63,13 +50,14 @@ std::optional<MultiPlayerGameResult> saved_result(const std::shared_ptr<const Va
         fail(path.string() + " is not game " + std::to_string(number) +
              " of this match (other players or another game): give --out a folder of its own "
              "for each match");
-    MultiPlayerGameResult r;
-    r.standings = saved.game.result().standings;
-    r.plies = saved.game.ply();
-    r.ply_limit = !saved.notes.adjudication.empty();
-    r.description = r.ply_limit ? saved.notes.adjudication : describe_result(saved.game);
-    r.game = std::make_shared<const Game>(std::move(saved.game));
-    return r;
+    RefereeOutcome o{
+        std::move(saved.game), {}, saved.notes.adjudication, saved.notes.counted, "", 0, 0};
+    o.standings = o.game.result().standings;
+    // The players still in at the move limit drew.
+    if (!o.game.over())
+        for (Standing& st : o.standings)
+            if (st == Standing::Playing) st = Standing::Drawn;
+    return o;
 }
 
 }  // namespace
@@ -85,8 +73,7 @@ MultiPlayerSeriesResult play_multi_player_series(
              std::to_string(n) + " times (one per seat)" +
              (n == 4 ? ", or twice (two seats each)" : "") +
              ", e.g. --player engine:brs --player engine:paranoid");
-    std::vector<MultiPlayerContestant> kinds;
-    for (const std::string& spec : settings.players) kinds.push_back(contestant_of(spec));
+    for (const std::string& spec : settings.players) seat_of(spec, variant);
     // The players by name: a spec given more than once is one player in several seats.
     std::vector<std::string> names;
     std::vector<int> player_of_entry;
@@ -103,18 +90,8 @@ MultiPlayerSeriesResult play_multi_player_series(
     std::vector<std::vector<int>> arrangements;
     do arrangements.push_back(entries);
     while (std::next_permutation(entries.begin(), entries.end()));
-    auto contestant_for = [&](int player) {
-        const auto i = std::find(player_of_entry.begin(), player_of_entry.end(), player) -
-                       player_of_entry.begin();
-        return kinds[static_cast<std::size_t>(i)];
-    };
-
-    MultiPlayerGameSettings game_settings;
-    game_settings.nodes = settings.nodes;
-    game_settings.movetime_ms =
-        settings.movetime_ms > 0 ? settings.movetime_ms : search::kDefaultMatchMoveMs;
-    game_settings.max_plies = settings.max_moves > 0 ? settings.max_moves : 1 << 30;
-    game_settings.opening_plies = settings.opening_plies;
+    RefereeRules rules = settings.rules;
+    if (!rules.budget.limited()) rules.budget.movetime_ms = search::kDefaultMatchMoveMs;
     if (!settings.out.empty()) {
         std::error_code ec;
         fs::create_directories(settings.out, ec);
@@ -129,42 +106,42 @@ MultiPlayerSeriesResult play_multi_player_series(
     auto play = [&](int, std::size_t job) {
         const int g = todo[job];
         const auto& arrangement = arrangements[static_cast<std::size_t>(g) % arrangements.size()];
-        std::vector<MultiPlayerContestant> seats;
+        std::vector<std::unique_ptr<Seat>> seats;
         std::vector<std::string> seat_specs, seat_players;
-        for (int p = 0; p < n; ++p) {
-            const int player = arrangement[static_cast<std::size_t>(p)];
-            MultiPlayerContestant c = contestant_for(player);
-            // Seeds vary with the game and the seat, so no two games are the same.
-            c.seed = c.seed * 1000003 + static_cast<std::uint64_t>(g) * 16 +
-                     static_cast<std::uint64_t>(p);
-            seats.push_back(c);
-            seat_players.push_back(names[static_cast<std::size_t>(player)]);
-            seat_specs.push_back(c.engine ? seat_players.back()
-                                          : "random:" + std::to_string(c.seed));
+        for (Player p = 0; p < n; ++p) {
+            const std::string& name =
+                names[static_cast<std::size_t>(arrangement[static_cast<std::size_t>(p)])];
+            seats.push_back(seat_of(name, variant));
+            seats.back()->new_game(g + 1, p);  // seeds vary with the game and the seat
+            seat_players.push_back(name);
+            seat_specs.push_back(seats.back()->spec());
         }
         char file[32];
         std::snprintf(file, sizeof file, "game-%05d.txt", g + 1);
         const fs::path path = fs::path(settings.out) / file;
-        std::optional<MultiPlayerGameResult> r;
-        if (!settings.out.empty()) r = saved_result(variant, path, g + 1, seat_players);
-        const bool from_record = r.has_value();
-        if (!r) {
-            MultiPlayerGameSettings this_game = game_settings;
-            this_game.opening_seed = static_cast<std::uint64_t>(g) + 1;
-            r = play_multi_player_game(variant, start, seats, this_game);
+        std::optional<RefereeOutcome> o;
+        if (!settings.out.empty()) o = saved_outcome(variant, path, g + 1, seat_players);
+        const bool from_record = o.has_value();
+        if (!o) {
+            std::vector<Seat*> seated;
+            for (auto& seat : seats) seated.push_back(seat.get());
+            o = play_refereed_game(variant, start,
+                                   random_opening(variant, start, settings.opening_plies, g + 1),
+                                   seated, rules);
             if (!settings.out.empty()) {
                 MatchNotes notes;
                 notes.seat_players = seat_players;
                 notes.game = g + 1;
-                if (r->ply_limit) notes.adjudication = r->description;
+                notes.adjudication = o->adjudication;
+                notes.counted = o->counted;
                 const std::string text =
-                    annotated_record(record_of(*r->game, settings.variant_name, seat_specs), notes);
+                    annotated_record(record_of(o->game, settings.variant_name, seat_specs), notes);
                 if (auto error = write_file_atomically(path, text, false)) fail(*error);
             }
         }
         std::lock_guard lock(mutex);
-        table.add(seat_players, r->standings);
-        on_game({g + 1, &seat_players, &*r, from_record});
+        table.add(seat_players, o->standings);
+        on_game({g + 1, &seat_players, &*o, from_record});
         return true;
     };
     run_jobs(todo.size(), std::max(1, settings.concurrency), play);

@@ -12,19 +12,19 @@
 #include <vector>
 
 #include "position/position_state.h"
-#include "referee/multi_player_referee.h"
 #include "referee/multi_player_table.h"
+#include "referee/referee_game.h"
 #include "referee/shard.h"
 #include "rules/variant.h"
 
 namespace seireigi {
 
 struct MultiPlayerSeriesSettings {
-    std::vector<std::string> players;  // as many as the variant has players, or a divisor
+    // Seat specs from the command line (seat_spec.h): as many as the variant has players, or a
+    // divisor of that number.
+    std::vector<std::string> players;
     int games = 0;
-    std::uint64_t nodes = 0;
-    int movetime_ms = 0;
-    int max_moves = 0;         // 0: none
+    RefereeRules rules;        // the budget (empty: search::kDefaultMatchMoveMs) and move limit
     std::string out;           // directory for the records ("": none)
     std::string variant_name;  // as the records name it
     int concurrency = 1;       // games at a time
@@ -38,7 +38,7 @@ struct MultiPlayerSeriesSettings {
 struct MultiPlayerSeriesGame {
     int number = 0;
     const std::vector<std::string>* seat_players = nullptr;
-    const MultiPlayerGameResult* result = nullptr;
+    const RefereeOutcome* outcome = nullptr;
     bool from_record = false;  // counted from the record of an earlier run, not played
 };
 

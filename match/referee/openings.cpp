@@ -5,6 +5,7 @@
 
 #include "game/game.h"
 #include "record/game_record.h"
+#include "seats/random_seat.h"
 
 namespace seireigi {
 
@@ -35,6 +36,21 @@ std::variant<std::vector<Opening>, Diagnostic> read_openings_file(
     }
     if (openings.empty()) return Diagnostic{path.string(), "the file holds no opening"};
     return openings;
+}
+
+Opening random_opening(const std::shared_ptr<const Variant>& variant, const PositionState& start,
+                       int plies, int number) {
+    Game game(variant, start);
+    const RandomSeat mover(static_cast<std::uint64_t>(number));
+    while (game.ply() < plies && !game.over()) {
+        const Move m = mover.choose(game).move;
+        if (m.is_null()) break;
+        game.play(m);
+    }
+    // A random opening that ends the game (a mate in a few plies) is cut before its last move.
+    Opening moves = game.moves();
+    if (game.over() && !moves.empty()) moves.pop_back();
+    return moves;
 }
 
 }  // namespace seireigi

@@ -22,4 +22,9 @@ std::variant<std::vector<Opening>, Diagnostic> read_openings_file(
     const std::filesystem::path& path, std::shared_ptr<const Variant> variant,
     const PositionState& start);
 
+// The opening of game `number`: `plies` random legal moves from `start` (fewer when the game
+// ends), chosen by the random mover seeded with the number.
+Opening random_opening(const std::shared_ptr<const Variant>& variant, const PositionState& start,
+                       int plies, int number);
+
 }  // namespace seireigi

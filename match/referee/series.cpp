@@ -44,14 +44,20 @@ std::optional<RefereeOutcome> saved_outcome(const std::shared_ptr<const Variant>
                          std::to_string(number) + " between " + seat_names[0] + " and " +
                          seat_names[1] + ": give --out a folder of its own for each match");
     const double first = saved.first_seat_points();
-    return RefereeOutcome{
-        std::move(saved.game), {first, 1 - first}, saved.notes.adjudication, saved.notes.counted};
+    return RefereeOutcome{std::move(saved.game),
+                          two_player_standings(first),
+                          saved.notes.adjudication,
+                          saved.notes.counted,
+                          "",
+                          0,
+                          0};
 }
 
 }  // namespace
 
 SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const PositionState& start,
-                         const std::vector<std::array<MatchPlayer*, 2>>& players,
+                         const std::array<std::string, 2>& names,
+                         const std::vector<std::array<Seat*, 2>>& seats,
                          const SeriesSettings& settings,
                          const std::function<void(const SeriesGame&, const MatchTable&)>& on_game) {
     if (!settings.out.empty()) {
@@ -61,7 +67,6 @@ SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const Po
             throw MatchError("--out " + settings.out +
                              ": cannot create the directory: " + ec.message());
     }
-    const std::array<std::string, 2> names{players.at(0)[0]->name(), players.at(0)[1]->name()};
     SeriesResult result{MatchTable(names[0], names[1]), {}, 0};
     std::vector<int> todo;  // game indices (from 0) of this shard
     for (int g = 0; g < settings.games; ++g)
@@ -74,19 +79,22 @@ SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const Po
         const int number = g + 1;
         const int pair = settings.paired ? g / 2 : g;  // games sharing an opening
         const bool first_is_sente = g % 2 == 0;
-        std::array<MatchPlayer*, 2> seats = players[static_cast<std::size_t>(worker)];
-        if (!first_is_sente) std::swap(seats[0], seats[1]);
-        const std::array<std::string, 2> seat_names{seats[0]->name(), seats[1]->name()};
+        std::array<Seat*, 2> seated = seats.at(static_cast<std::size_t>(worker));
+        std::array<std::string, 2> seat_names = names;
+        if (!first_is_sente) {
+            std::swap(seated[0], seated[1]);
+            std::swap(seat_names[0], seat_names[1]);
+        }
         std::optional<RefereeOutcome> o = saved_outcome(variant, settings.out, number, seat_names);
         const bool from_record = o.has_value();
         if (!o) {
-            for (MatchPlayer* p : seats) p->new_game(number);
+            for (Player p = 0; p < 2; ++p) seated[static_cast<std::size_t>(p)]->new_game(number, p);
             const Opening& opening =
                 settings.openings[static_cast<std::size_t>(pair) % settings.openings.size()];
-            o = play_refereed_game(variant, start, opening, seats, settings.rules);
+            o = play_refereed_game(variant, start, opening, {seated[0], seated[1]}, settings.rules);
             if (!settings.out.empty()) {
                 const GameRecord r = record_of(o->game, settings.variant_name,
-                                               {seats[0]->seat_spec(), seats[1]->seat_spec()});
+                                               {seated[0]->spec(), seated[1]->spec()});
                 MatchNotes notes;
                 notes.seat_players = {seat_names[0], seat_names[1]};
                 notes.game = number;
@@ -100,9 +108,9 @@ SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const Po
         std::lock_guard lock(mutex);
         if (!o->adjudication.empty())
             result.decisions.push_back(
-                {number, seat_names, o->points[0], o->adjudication, o->counted});
+                {number, seat_names, o->points(0), o->adjudication, o->counted});
         if (o->counted)
-            result.table.add(first_is_sente, o->points[first_is_sente ? 0 : 1],
+            result.table.add(first_is_sente, o->points(first_is_sente ? 0 : 1),
                              std::to_string(pair));
         on_game({number, seat_names, &*o, from_record}, result.table);
         if (settings.sprt && !decided &&

@@ -60,12 +60,14 @@ struct SeriesResult {
     int stopped_by_sprt_after = 0;  // games played when the SPRT decided (0: it did not)
 };
 
-// Plays the series: `players` holds one pair of the same two players for each game at a time
-// (settings.concurrency pairs, each player a separate engine or program). `on_game` sees each
-// game as it ends, with the table so far, one call at a time. Throws MatchError when a record
-// cannot be saved, or when the folder holds games of other players.
+// Plays the series between the players `names` (as the table shows them): `seats` holds one
+// pair of their seats for each game at a time (settings.concurrency pairs, each seat a separate
+// engine or program), the first player's seat first. `on_game` sees each game as it ends, with
+// the table so far, one call at a time. Throws MatchError when a record cannot be saved, or when
+// the folder holds games of other players.
 SeriesResult play_series(const std::shared_ptr<const Variant>& variant, const PositionState& start,
-                         const std::vector<std::array<MatchPlayer*, 2>>& players,
+                         const std::array<std::string, 2>& names,
+                         const std::vector<std::array<Seat*, 2>>& seats,
                          const SeriesSettings& settings,
                          const std::function<void(const SeriesGame&, const MatchTable&)>& on_game);
 

@@ -11,7 +11,7 @@ SeatAction RandomSeat::choose(const Game& game) const {
     return SeatAction::play(legal[r % legal.size()]);
 }
 
-void RandomSeat::start_thinking(std::shared_ptr<const Game> game, TimeBudget, Reply reply) {
+void RandomSeat::start_thinking(std::shared_ptr<const Game> game, MoveBudget, Reply reply) {
     reply(choose(*game));
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/types.h"
 #include "game/game.h"
+#include "seats/move_budget.h"
 
 namespace seireigi {
 
@@ -31,19 +32,10 @@ struct SeatAction {
     };
     Kind kind = Kind::Play;
     Move move;
+    std::uint64_t nodes = 0;  // what the choice cost an engine (for progress figures)
 
-    static SeatAction play(Move m) { return {Kind::Play, m}; }
-    static SeatAction of(Kind k) { return {k, Move()}; }
-};
-
-// How long a seat may think about one action: a fixed time, or the player's clock (what is left
-// of its main time, what each move adds back, the byoyomi each move may use once the main time is
-// spent: the fields of a referee's MoveBudget). Zero (-1 for time_ms) means none of that kind.
-struct TimeBudget {
-    int movetime_ms = 0;
-    int time_ms = -1;  // the player's main time left; -1: no clock
-    int increment_ms = 0;
-    int byoyomi_ms = 0;
+    static SeatAction play(Move m, std::uint64_t nodes = 0) { return {Kind::Play, m, nodes}; }
+    static SeatAction of(Kind k) { return {k, Move(), 0}; }
 };
 
 class Seat {
@@ -55,11 +47,17 @@ class Seat {
     virtual std::string spec() const = 0;
     // A person answers through a front end (Match::submit), never through a reply.
     virtual bool is_person() const { return false; }
+    // Before game `number` (from 1) of a series, in which this seat plays player `seat`: seeds
+    // vary with both, and an engine starts afresh, so that game N is the same game whichever
+    // games a process played before it (a shard, a resumed run, --concurrency).
+    virtual void new_game(int /*number*/, Player /*seat*/) {}
 
     // Starts choosing the action of the player to move in `game` (not over). The seat calls
     // `reply` exactly once, from any thread, possibly before this returns.
-    virtual void start_thinking(std::shared_ptr<const Game> game, TimeBudget budget,
+    virtual void start_thinking(std::shared_ptr<const Game> game, MoveBudget budget,
                                 Reply reply) = 0;
+    // The same, answered on the caller's thread (a referee with nothing else to do meanwhile).
+    virtual SeatAction choose_now(const Game& game, const MoveBudget& budget);
     // Starts deciding whether `self` accepts the impasse `declarer` declared in `game`; replies
     // AcceptImpasse or DeclineImpasse.
     virtual void consider_impasse(std::shared_ptr<const Game> game, Player self, Player declarer,
@@ -68,6 +66,14 @@ class Seat {
     // must not wait for the reply (the Match calls it holding its lock). Does nothing when the
     // seat is not thinking.
     virtual void stop() {}
+
+    // Why the last action was a resignation the player did not choose (an external engine's
+    // illegal or unreadable move, crash or silence); empty otherwise.
+    virtual std::string failure() const { return ""; }
+    // Whether that failure says something about the player's play (a move our rules reject) or
+    // only about its setting up or the machine (a crash, silence): a referee lists a game lost by
+    // the latter but does not count it.
+    virtual bool failure_counts() const { return true; }
 };
 
 // A person: the front end the person uses submits the actions.
@@ -75,7 +81,11 @@ class PersonSeat : public Seat {
   public:
     std::string spec() const override { return "human"; }
     bool is_person() const override { return true; }
-    void start_thinking(std::shared_ptr<const Game>, TimeBudget, Reply) override {}
+    void start_thinking(std::shared_ptr<const Game>, MoveBudget, Reply) override {}
+    // Nobody answers for a person on the spot: the person leaves (a referee takes no people).
+    SeatAction choose_now(const Game&, const MoveBudget&) override {
+        return SeatAction::of(SeatAction::Kind::Quit);
+    }
     void consider_impasse(std::shared_ptr<const Game>, Player, Player, Reply) override {}
 };
 

@@ -37,9 +37,20 @@ void ThreadedSeat::launch(std::function<SeatAction()> work, Reply reply) {
     });
 }
 
-void ThreadedSeat::start_thinking(std::shared_ptr<const Game> game, TimeBudget budget,
+void ThreadedSeat::start_thinking(std::shared_ptr<const Game> game, MoveBudget budget,
                                   Reply reply) {
     launch([this, game, budget] { return choose(*game, budget); }, std::move(reply));
+}
+
+SeatAction ThreadedSeat::choose_now(const Game& game, const MoveBudget& budget) {
+    std::lock_guard lock(mutex_);
+    if (worker_.joinable()) worker_.join();
+    stop_.store(false, std::memory_order_relaxed);
+    try {
+        return choose(game, budget);
+    } catch (const std::exception&) {
+        return SeatAction::of(SeatAction::Kind::Quit);  // as launch(): the seat leaves the game
+    }
 }
 
 void ThreadedSeat::consider_impasse(std::shared_ptr<const Game> game, Player self, Player declarer,

@@ -15,7 +15,8 @@ class ThreadedSeat : public Seat {
   public:
     ~ThreadedSeat() override;
 
-    void start_thinking(std::shared_ptr<const Game> game, TimeBudget budget, Reply reply) final;
+    void start_thinking(std::shared_ptr<const Game> game, MoveBudget budget, Reply reply) final;
+    SeatAction choose_now(const Game& game, const MoveBudget& budget) final;
     void consider_impasse(std::shared_ptr<const Game> game, Player self, Player declarer,
                           Reply reply) final;
     void stop() final;
@@ -23,7 +24,7 @@ class ThreadedSeat : public Seat {
   protected:
     // The action of the player to move in `game`, on the worker thread. It must return soon
     // (well within 100 ms) once stop_requested() is true or on_stop() was called.
-    virtual SeatAction choose(const Game& game, TimeBudget budget) = 0;
+    virtual SeatAction choose(const Game& game, const MoveBudget& budget) = 0;
     // Whether `self` accepts the impasse; by default exactly when `self` would not lose by it.
     virtual bool accept_impasse(const Game& game, Player self, Player declarer);
     // Called on the thread that calls stop(), while choose() may be running: interrupt it.

@@ -7,10 +7,13 @@
 
 namespace seireigi {
 
-UsiSeat::UsiSeat(UsiClientConfig config, UsiSeatTime time)
-    : command_(config.command), client_(std::move(config)), time_(time) {}
+UsiSeat::UsiSeat(UsiClientConfig config) : command_(config.command), client_(std::move(config)) {}
 
-SeatAction UsiSeat::choose(const Game& game, TimeBudget budget) {
+bool UsiSeat::failure_counts() const {
+    return last_.status == UsiAnswer::Status::Move || last_.status == UsiAnswer::Status::Win;
+}
+
+SeatAction UsiSeat::choose(const Game& game, const MoveBudget& budget) {
     failure_.clear();
     const Variant& v = game.variant();
     std::vector<std::string> moves;
@@ -26,25 +29,21 @@ SeatAction UsiSeat::choose(const Game& game, TimeBudget budget) {
     last_start_ = start;
     last_moves_ = moves;
     UsiGo go;
-    const bool sente = game.to_move() == 0;
-    if (time_.my_time_ms >= 0) {
-        go.btime_ms = sente ? time_.my_time_ms : time_.their_time_ms;
-        go.wtime_ms = sente ? time_.their_time_ms : time_.my_time_ms;
-        go.binc_ms = go.winc_ms = time_.increment_ms;
-        go.byoyomi_ms = time_.byoyomi_ms;
-    } else if (budget.time_ms >= 0) {
-        // The Match's clock: only this player's is known here; the other side's is given the same.
-        go.btime_ms = go.wtime_ms = budget.time_ms;
+    if (budget.has_clock() || budget.byoyomi_ms) {
+        // Only the clocks of the player to move and the next are known: in a game of more than
+        // two players the USI engine sees those two.
+        const bool sente = game.to_move() == 0;
+        const int mine = std::max(0, budget.time_ms);
+        const int theirs = budget.opponent_time_ms >= 0 ? budget.opponent_time_ms : mine;
+        go.btime_ms = sente ? mine : theirs;
+        go.wtime_ms = sente ? theirs : mine;
         go.binc_ms = go.winc_ms = budget.increment_ms;
         go.byoyomi_ms = budget.byoyomi_ms;
-    } else {
-        go.byoyomi_ms = time_.byoyomi_ms;
     }
-    go.movetime_ms = time_.movetime_ms;
-    go.nodes = time_.nodes;
-    go.depth = time_.depth;
-    if (go.btime_ms < 0 && !go.byoyomi_ms && !go.movetime_ms && !go.nodes && !go.depth)
-        go.movetime_ms = budget.movetime_ms > 0 ? budget.movetime_ms : search::kDefaultMoveMs;
+    go.movetime_ms = budget.movetime_ms;
+    go.nodes = static_cast<long long>(std::min<std::uint64_t>(budget.nodes, 1ULL << 62));
+    go.depth = budget.depth;
+    if (!budget.limited()) go.movetime_ms = search::kDefaultMoveMs;
     last_ = client_.think(start, moves, go);
     SeatAction resign{SeatAction::Kind::Resign, Move()};
     switch (last_.status) {
@@ -75,7 +74,7 @@ SeatAction UsiSeat::choose(const Game& game, TimeBudget budget) {
 }
 
 std::variant<std::unique_ptr<UsiSeat>, Diagnostic> make_usi_seat(
-    std::string_view spec, const std::vector<std::string>& options, const UsiSeatTime& time) {
+    std::string_view spec, const std::vector<std::string>& options) {
     constexpr std::string_view prefix = "usi:";
     if (spec.substr(0, prefix.size()) != prefix || spec.size() == prefix.size())
         return Diagnostic{"", "expected 'usi:COMMAND', e.g. usi:/path/to/engine, not '" +
@@ -89,7 +88,7 @@ std::variant<std::unique_ptr<UsiSeat>, Diagnostic> make_usi_seat(
                                       "': expected NAME=VALUE, e.g. USI_Variant=seireigi"};
         config.options.emplace_back(option.substr(0, eq), option.substr(eq + 1));
     }
-    return std::make_unique<UsiSeat>(std::move(config), time);
+    return std::make_unique<UsiSeat>(std::move(config));
 }
 
 }  // namespace seireigi

@@ -17,41 +17,29 @@
 
 namespace seireigi {
 
-struct UsiSeatTime {
-    int movetime_ms = 0;  // fixed time per move (the default: 1 s if nothing else is given)
-    int byoyomi_ms = 0;
-    // Clocks, kept by the caller (the referee) and handed over before each move.
-    int my_time_ms = -1;
-    int their_time_ms = -1;
-    int increment_ms = 0;
-    int nodes = 0;
-    int depth = 0;
-};
-
 // Engines are not asked about an impasse: it is accepted exactly when it does not lose
 // (ThreadedSeat's rule). The engine thinks on the seat's worker thread.
 class UsiSeat : public ThreadedSeat {
   public:
-    UsiSeat(UsiClientConfig config, UsiSeatTime time);
+    explicit UsiSeat(UsiClientConfig config);
     ~UsiSeat() override { finish(); }
     std::string spec() const override { return "usi:" + command_; }
-    // Also callable directly (a referee that keeps the clocks): the Match's budget applies when
-    // the seat's own time settings give none.
-    SeatAction choose(const Game& game, TimeBudget budget = {}) override;
 
-    // The clocks for the next move (a referee with time + increment sets them before choose).
-    void set_time(const UsiSeatTime& time) { time_ = time; }
-    // Why the last choose() resigned when the engine did not: an illegal or unreadable move, a
+    // Why the last choice resigned when the engine did not: an illegal or unreadable move, a
     // crash or a timeout; empty if the engine itself resigned or played.
-    const std::string& failure() const { return failure_; }
+    std::string failure() const override { return failure_; }
+    // An illegal move or a win claim counts against the engine; a crash or silence does not.
+    bool failure_counts() const override;
     // The engine's own words and last score, for the record.
     const UsiAnswer& last_answer() const { return last_; }
     UsiClient& client() { return client_; }
 
+  protected:
+    SeatAction choose(const Game& game, const MoveBudget& budget) override;
+
   private:
     std::string command_;
     UsiClient client_;
-    UsiSeatTime time_;
     std::string failure_;
     UsiAnswer last_;
     std::string last_start_;
@@ -61,6 +49,6 @@ class UsiSeat : public ThreadedSeat {
 // Reads "usi:COMMAND" with options "NAME=VALUE" (given apart, one per --option); the Diagnostic
 // says what is wrong.
 std::variant<std::unique_ptr<UsiSeat>, Diagnostic> make_usi_seat(
-    std::string_view spec, const std::vector<std::string>& options, const UsiSeatTime& time);
+    std::string_view spec, const std::vector<std::string>& options);
 
 }  // namespace seireigi

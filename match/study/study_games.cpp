@@ -4,24 +4,9 @@
 #include "referee/match_error.h"
 #include "referee/multi_player_series.h"
 #include "referee/series.h"
-#include "seats/random_seat.h"
+#include "seats/seat_factory.h"
 
 namespace seireigi {
-
-Opening random_opening(const std::shared_ptr<const Variant>& variant, const PositionState& start,
-                       int plies, int number) {
-    Game game(variant, start);
-    const RandomSeat mover(static_cast<std::uint64_t>(number));
-    while (game.ply() < plies && !game.over()) {
-        const Move m = mover.choose(game).move;
-        if (m.is_null()) break;
-        game.play(m);
-    }
-    // A random opening that ends the game (a mate in a few plies) is cut before its last move.
-    Opening moves = game.moves();
-    if (game.over() && !moves.empty()) moves.pop_back();
-    return moves;
-}
 
 int study_games_in_shard(const StudyPlaySettings& settings) {
     int n = 0;
@@ -31,34 +16,20 @@ int study_games_in_shard(const StudyPlaySettings& settings) {
 
 namespace {
 
-// The engine made anew for every game: an engine keeps some state from game to game that its
-// clear() does not reset (a node-limited game then depends on the games played before it in
-// the same process), and a study's game N must be the same game in one run, in a shard and
-// after a resume.
-class FreshEngine : public MatchPlayer {
-  public:
-    explicit FreshEngine(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
-        make();
-    }
-    std::string name() const override { return engine_->name(); }
-    std::string seat_spec() const override { return engine_->seat_spec(); }
-    void new_game(int game_number) override {
-        make();
-        engine_->new_game(game_number);
-    }
-    Move choose(const Game& game, const MoveBudget& budget) override {
-        return engine_->choose(game, budget);
-    }
+std::unique_ptr<Seat> study_seat(const std::shared_ptr<const Variant>& variant) {
+    auto made = make_seat(kStudyPlayer, variant);
+    if (auto* d = std::get_if<Diagnostic>(&made)) throw MatchError(d->message);
+    return std::move(std::get<std::unique_ptr<Seat>>(made));
+}
 
-  private:
-    void make() {
-        auto made = make_match_player(kStudyPlayer, variant_);
-        if (auto* why = std::get_if<std::string>(&made)) throw MatchError(*why);
-        engine_ = std::move(std::get<std::unique_ptr<MatchPlayer>>(made));
-    }
-    std::shared_ptr<const Variant> variant_;
-    std::unique_ptr<MatchPlayer> engine_;
-};
+RefereeRules study_rules(const StudyPlaySettings& s) {
+    RefereeRules rules;
+    rules.max_moves = s.max_moves;
+    rules.budget.nodes = s.nodes;
+    rules.budget.movetime_ms = s.nodes ? 0 : s.movetime_ms;
+    rules.overrun_margin_ms = 100;
+    return rules;
+}
 
 void play_two_player(const std::shared_ptr<const Variant>& variant, const PositionState& start,
                      const StudyPlaySettings& s,
@@ -71,9 +42,7 @@ void play_two_player(const std::shared_ptr<const Variant>& variant, const Positi
     settings.shard = s.shard;
     settings.paired = false;
     settings.rules.max_moves = s.max_moves;
-    settings.rules.budget.nodes = s.nodes;
-    settings.rules.budget.movetime_ms = s.nodes ? 0 : s.movetime_ms;
-    settings.rules.overrun_margin_ms = 100;
+    settings.rules = study_rules(s);
     if (!s.openings.empty()) {
         settings.openings = s.openings;
     } else {
@@ -81,18 +50,18 @@ void play_two_player(const std::shared_ptr<const Variant>& variant, const Positi
         for (int g = 1; g <= s.games; ++g)
             settings.openings.push_back(random_opening(variant, start, s.opening_plies, g));
     }
-    std::vector<std::unique_ptr<MatchPlayer>> owned;
-    std::vector<std::array<MatchPlayer*, 2>> players(static_cast<std::size_t>(s.concurrency));
-    for (auto& pair : players)
-        for (MatchPlayer*& seat : pair) {
-            owned.push_back(std::make_unique<FreshEngine>(variant));
+    std::vector<std::unique_ptr<Seat>> owned;
+    std::vector<std::array<Seat*, 2>> seats(static_cast<std::size_t>(s.concurrency));
+    for (auto& pair : seats)
+        for (Seat*& seat : pair) {
+            owned.push_back(study_seat(variant));
             seat = owned.back().get();
         }
-    play_series(variant, start, players, settings, [&](const SeriesGame& g, const MatchTable&) {
-        const RefereeOutcome& o = *g.outcome;
-        on_game({g.number, o.game.ply(),
-                 o.adjudication.empty() ? describe_result(o.game) : o.adjudication, g.from_record});
-    });
+    play_series(variant, start, {kStudyPlayer, kStudyPlayer}, seats, settings,
+                [&](const SeriesGame& g, const MatchTable&) {
+                    const RefereeOutcome& o = *g.outcome;
+                    on_game({g.number, o.game.ply(), o.description(), g.from_record});
+                });
 }
 
 void play_many_player(const std::shared_ptr<const Variant>& variant, const PositionState& start,
@@ -106,16 +75,14 @@ void play_many_player(const std::shared_ptr<const Variant>& variant, const Posit
     // One engine in every seat.
     settings.players.assign(static_cast<std::size_t>(variant->num_players()), kStudyPlayer);
     settings.games = s.games;
-    settings.nodes = s.nodes;
-    settings.movetime_ms = s.movetime_ms;
-    settings.max_moves = s.max_moves;
+    settings.rules = study_rules(s);
     settings.out = s.out;
     settings.variant_name = s.variant_name;
     settings.concurrency = s.concurrency;
     settings.shard = s.shard;
     settings.opening_plies = s.opening_plies;
     play_multi_player_series(variant, start, settings, [&](const MultiPlayerSeriesGame& g) {
-        on_game({g.number, g.result->plies, g.result->description, g.from_record});
+        on_game({g.number, g.outcome->game.ply(), g.outcome->description(), g.from_record});
     });
 }
 

@@ -42,11 +42,6 @@ struct StudyGameDone {
 // The engine's player name in the records ("engine": full strength).
 inline constexpr const char* kStudyPlayer = "engine";
 
-// The opening of game `number`: `plies` random legal moves from `start` (fewer when the game
-// ends), chosen by the random mover seeded with the number.
-Opening random_opening(const std::shared_ptr<const Variant>& variant, const PositionState& start,
-                       int plies, int number);
-
 // How many games of `settings.games` this shard plays.
 int study_games_in_shard(const StudyPlaySettings& settings);
 

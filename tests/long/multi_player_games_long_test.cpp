@@ -20,7 +20,9 @@
 #include <vector>
 
 #include "record/game_record.h"
-#include "referee/multi_player_referee.h"
+#include "referee/openings.h"
+#include "referee/referee_game.h"
+#include "seats/seat_factory.h"
 #include "test_support.h"
 #include "text/notation.h"
 #include "text/start_position.h"
@@ -48,6 +50,32 @@ std::pair<double, double> wilson(int k, int n) {
     return {(c - h) / d, (c + h) / d};
 }
 
+// Game `number` of the seats `specs` (one per player, seat_spec.h): seeds vary with the number,
+// the first `opening_plies` plies are random moves seeded with `opening`.
+RefereeOutcome play_game(const std::shared_ptr<const Variant>& v,
+                         const std::vector<std::string>& specs, int number,
+                         const RefereeRules& rules, int opening_plies = 0, int opening = 0) {
+    std::vector<std::unique_ptr<Seat>> seats;
+    std::vector<Seat*> seated;
+    for (Player p = 0; p < v->num_players(); ++p) {
+        auto made = make_seat(specs[static_cast<std::size_t>(p)], v);
+        seats.push_back(std::move(std::get<std::unique_ptr<Seat>>(made)));
+        seats.back()->new_game(number, p);
+        seated.push_back(seats.back().get());
+    }
+    const PositionState start = start_state(*v);
+    return play_refereed_game(v, start, random_opening(v, start, opening_plies, opening), seated,
+                              rules);
+}
+
+RefereeRules rules_at_nodes(std::uint64_t nodes, int max_moves, bool check_reference) {
+    RefereeRules rules;
+    rules.budget.nodes = nodes;
+    rules.max_moves = max_moves;
+    rules.check_reference = check_reference;
+    return rules;
+}
+
 class MultiPlayerGamesLong : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(MultiPlayerGamesLong, OneEngineWinsAgainstThreeRandomMovers) {
@@ -55,30 +83,27 @@ TEST_P(MultiPlayerGamesLong, OneEngineWinsAgainstThreeRandomMovers) {
     const int games = static_cast<int>(env_or("SEIREIGI_MP_GAMES", 100));
     // SEIREIGI_MP_FIRST=G replays from game G on (a game's seeds depend on its number only).
     const int first = static_cast<int>(env_or("SEIREIGI_MP_FIRST", 0));
-    MultiPlayerGameSettings settings;
-    settings.nodes = env_or("SEIREIGI_MP_NODES", 20000);
-    settings.check_reference = true;
+    const std::uint64_t nodes = env_or("SEIREIGI_MP_NODES", 20000);
+    const RefereeRules rules = rules_at_nodes(nodes, 0, true);
     int wins = 0, plies = 0;
     std::vector<int> wins_by_seat(4);
-    std::uint64_t nodes = 0;
+    std::uint64_t searched = 0;
     int engine_moves = 0;
     for (int g = first; g < first + games; ++g) {
         const Player engine_seat = g % v->num_players();
-        std::vector<MultiPlayerContestant> seats(static_cast<std::size_t>(v->num_players()));
-        for (Player p = 0; p < v->num_players(); ++p) {
-            seats[static_cast<std::size_t>(p)].engine = p == engine_seat;
-            seats[static_cast<std::size_t>(p)].seed = static_cast<std::uint64_t>(1000 * g + p);
-        }
-        const auto r = play_multi_player_game(v, start_state(*v), seats, settings);
+        std::vector<std::string> specs;
+        for (Player p = 0; p < v->num_players(); ++p)
+            specs.push_back(p == engine_seat ? "engine" : "random");
+        const RefereeOutcome r = play_game(v, specs, g + 1, rules);
         ASSERT_TRUE(r.failure.empty()) << r.failure;
-        plies += r.plies;
-        nodes += r.engine_nodes;
-        engine_moves += r.engine_moves;
+        plies += r.game.ply();
+        searched += r.nodes;
+        engine_moves += r.searched_moves;
         if (r.standings[static_cast<std::size_t>(engine_seat)] == Standing::Won) {
             ++wins;
             ++wins_by_seat[static_cast<std::size_t>(engine_seat)];
         } else {
-            std::cout << "game " << g << " (engine P" << engine_seat + 1 << "): " << r.description
+            std::cout << "game " << g << " (engine P" << engine_seat + 1 << "): " << r.description()
                       << "\n";
             // SEIREIGI_MP_RECORDS=DIR keeps the lost game's record there (`seireigi play
             // --resume` or `analyse --record` show it).
@@ -87,23 +112,23 @@ TEST_P(MultiPlayerGamesLong, OneEngineWinsAgainstThreeRandomMovers) {
                 for (Player p = 0; p < v->num_players(); ++p)
                     names.push_back(p == engine_seat ? "engine" : "random");
                 std::ofstream(std::string(dir) + "/game-" + std::to_string(g) + ".game")
-                    << write_record(record_of(*r.game, GetParam(), names));
+                    << write_record(record_of(r.game, GetParam(), names));
             }
             // How the engine went out: the event, the position before it and the move.
-            for (const GameEvent& e : r.game->events())
+            for (const GameEvent& e : r.game.events())
                 if (e.player == engine_seat && e.ply > 0)
                     std::cout << "  at ply " << e.ply << ": " << describe_event(*v, e) << " after "
-                              << write_position(*v, r.game->state_after(e.ply - 1)) << " and "
-                              << write_move(*v, r.game->moves()[e.ply - 1]) << "\n";
+                              << write_position(*v, r.game.state_after(e.ply - 1)) << " and "
+                              << write_move(*v, r.game.moves()[e.ply - 1]) << "\n";
         }
     }
-    std::cout << GetParam() << ": engine (brs+, " << settings.nodes
+    std::cout << GetParam() << ": engine (brs+, " << nodes
               << " nodes per move) against three random movers: " << wins << "/" << games
               << " last-survivor wins; by seat:";
     for (int s = 0; s < v->num_players(); ++s)
         std::cout << " P" << s + 1 << " " << wins_by_seat[static_cast<std::size_t>(s)];
     std::cout << "; mean game " << plies / std::max(1, games) << " plies, "
-              << nodes / std::max<std::uint64_t>(1, static_cast<std::uint64_t>(engine_moves))
+              << searched / std::max<std::uint64_t>(1, static_cast<std::uint64_t>(engine_moves))
               << " nodes per engine move\n";
     EXPECT_GE(wins * 100, 95 * games);
 }
@@ -112,10 +137,9 @@ TEST_P(MultiPlayerGamesLong, BestReplySearchPlusAgainstParanoid) {
     auto v = testing::variant(GetParam());
     ASSERT_EQ(v->num_players(), 4);
     const int games = static_cast<int>(env_or("SEIREIGI_MP_GAMES", 204));
-    MultiPlayerGameSettings settings;
-    settings.nodes = env_or("SEIREIGI_MP_NODES", 20000);
-    settings.max_plies = 400;
-    settings.opening_plies = 4;  // one random move per player: the engines are deterministic
+    const std::uint64_t nodes = env_or("SEIREIGI_MP_NODES", 20000);
+    const RefereeRules rules = rules_at_nodes(nodes, 400, false);
+    // One random move per player opens each game: the engines are deterministic.
     // Every way to give two seats to each algorithm.
     const std::vector<std::vector<MultiPlayerAlgorithm>> arrangements = [] {
         std::vector<std::vector<MultiPlayerAlgorithm>> out;
@@ -136,13 +160,12 @@ TEST_P(MultiPlayerGamesLong, BestReplySearchPlusAgainstParanoid) {
     const int first = static_cast<int>(env_or("SEIREIGI_MP_FIRST", 0));
     for (int g = first; g < first + games; ++g) {
         const auto& arrangement = arrangements[static_cast<std::size_t>(g) % arrangements.size()];
-        std::vector<MultiPlayerContestant> seats(4);
-        for (std::size_t p = 0; p < 4; ++p) {
-            seats[p].algorithm = arrangement[p];
-            seats[p].seed = static_cast<std::uint64_t>(g);
-        }
-        settings.opening_seed = static_cast<std::uint64_t>(g / arrangements.size());
-        const auto r = play_multi_player_game(v, start_state(*v), seats, settings);
+        std::vector<std::string> specs;
+        for (std::size_t p = 0; p < 4; ++p)
+            specs.push_back(arrangement[p] == MultiPlayerAlgorithm::Paranoid ? "engine:paranoid"
+                                                                             : "engine:brs");
+        const RefereeOutcome r =
+            play_game(v, specs, g + 1, rules, 4, g / static_cast<int>(arrangements.size()) + 1);
         ASSERT_TRUE(r.failure.empty()) << r.failure;
         bool won = false;
         for (std::size_t p = 0; p < 4; ++p) {
@@ -162,10 +185,9 @@ TEST_P(MultiPlayerGamesLong, BestReplySearchPlusAgainstParanoid) {
     }
     const int brs = wins["brs+"], paranoid = wins["paranoid"];
     const auto [lo, hi] = wilson(brs, brs + paranoid);
-    std::cout << GetParam() << ", " << settings.nodes << " nodes per move, " << games
-              << " games (ply limit " << settings.max_plies << "): last survivor brs+ " << brs
-              << ", paranoid " << paranoid << ", no single survivor " << drawn_games
-              << ". Share of decided games won by brs+: "
+    std::cout << GetParam() << ", " << nodes << " nodes per move, " << games << " games (ply limit "
+              << rules.max_moves << "): last survivor brs+ " << brs << ", paranoid " << paranoid
+              << ", no single survivor " << drawn_games << ". Share of decided games won by brs+: "
               << (brs + paranoid ? 100.0 * brs / (brs + paranoid) : 0) << "% (95% interval "
               << 100 * lo << "% to " << 100 * hi << "%)\n";
     for (const char* name : {"brs+", "paranoid"}) {
@@ -180,25 +202,22 @@ TEST_P(MultiPlayerGamesLong, BestReplySearchPlusAgainstParanoid) {
 TEST_P(MultiPlayerGamesLong, SoakEnginesInEverySeatCheckedByTheReference) {
     auto v = testing::variant(GetParam());
     const int games = static_cast<int>(env_or("SEIREIGI_MP_GAMES", 100));
-    MultiPlayerGameSettings settings;
-    settings.nodes = env_or("SEIREIGI_MP_NODES", 3000);
-    settings.check_reference = true;
+    const RefereeRules rules = rules_at_nodes(env_or("SEIREIGI_MP_NODES", 3000), 0, true);
     int plies = 0, engine_moves = 0, single_survivor = 0;
     for (int g = 0; g < games; ++g) {
-        std::vector<MultiPlayerContestant> seats(static_cast<std::size_t>(v->num_players()));
-        for (std::size_t p = 0; p < seats.size(); ++p) {
-            seats[p].algorithm = (g + static_cast<int>(p)) % 2
-                                     ? MultiPlayerAlgorithm::Paranoid
-                                     : MultiPlayerAlgorithm::BestReplyPlus;
-            seats[p].level = 10 + (g + static_cast<int>(p) * 3) % 11;  // some noise, varied games
-            seats[p].seed = static_cast<std::uint64_t>(g * 7 + static_cast<int>(p));
+        std::vector<std::string> specs;
+        for (int p = 0; p < v->num_players(); ++p) {
+            // Both algorithms, levels 10-20: some noise, varied games.
+            const int level = 10 + (g + p * 3) % 11;
+            specs.push_back(std::string((g + p) % 2 ? "engine:paranoid" : "engine:brs") +
+                            (level < 20 ? ":" + std::to_string(level) : ""));
         }
-        const auto r = play_multi_player_game(v, start_state(*v), seats, settings);
+        const RefereeOutcome r = play_game(v, specs, g + 1, rules);
         ASSERT_TRUE(r.failure.empty()) << "game " << g << ": " << r.failure;
-        plies += r.plies;
-        engine_moves += r.engine_moves;
+        plies += r.game.ply();
+        engine_moves += r.searched_moves;
         single_survivor +=
-            !r.ply_limit && std::count(r.standings.begin(), r.standings.end(), Standing::Won) == 1;
+            r.game.over() && std::count(r.standings.begin(), r.standings.end(), Standing::Won) == 1;
     }
     std::cout << GetParam() << " soak: " << games << " games, " << engine_moves
               << " engine moves checked by the reference generator, " << plies

@@ -56,7 +56,7 @@ std::map<Player, std::string> seat_options(const std::vector<std::string>& value
             n = std::stoi(value.substr(0, eq));
         if (n < 1 || n > players) {
             std::cerr << "error: --seat " << value
-                      << ": expected N=human|engine[:level]|random[:seed] with N "
+                      << ": expected N=SPEC (human, engine[:LEVEL], random[:SEED], ...) with N "
                       << "from 1 to " << players << ", e.g. --seat 2=random:42\n";
             throw UserError{};
         }
@@ -97,10 +97,12 @@ void add_play_command(CLI::App& app) {
                 "--variant V' lists the pieces.");
     cmd->add_option(
         "--seat", opt->seats,
-        "who plays player N: N=human, N=engine[:level] (level 1 weakest to 20 full "
-        "strength, the default; with three or four players also "
-        "engine:brs[:level] or engine:paranoid[:level]), N=random[:seed] or N=usi:COMMAND "
-        "(an external USI engine that this command line starts). Default: "
+        "who plays player N: N=human, "
+        "N=engine[:brs|paranoid][:LEVEL][,hash=MB][,position=fast|generic]"
+        "[,eval=nnue|classical][,evalfile=FILE] (level 1 weakest to 20 full strength, the "
+        "default; brs or paranoid: the search for three or four players), N=random[:SEED] or "
+        "N=usi:COMMAND (an external USI engine that this command line starts; two players). "
+        "docs/match.md lists the settings. Default: "
         "1=human, every other player the engine; repeat for each player, e.g. --seat "
         "1=human --seat 2=human for two people at one terminal");
     cmd->add_option("--movetime", opt->movetime, "milliseconds the engine thinks per move")

@@ -14,6 +14,7 @@
 #include "referee/series.h"
 #include "referee/shard.h"
 #include "search/think_time.h"
+#include "seats/seat_factory.h"
 
 namespace seireigi::cli {
 
@@ -75,7 +76,7 @@ std::string score_text(double sente_points) {
 
 std::string result_text(const RefereeOutcome& o) {
     std::string why = o.adjudication.empty() ? describe_result(o.game) : o.adjudication;
-    return score_text(o.points[0]) + " " + why;
+    return score_text(o.points(0)) + " " + why;
 }
 
 // The --option values meant for player i (0 or 1): "N:NAME=VALUE" for player N, "NAME=VALUE"
@@ -110,19 +111,34 @@ void print_decisions(const std::vector<RefereeDecision>& decisions) {
                   << (d.counted ? "" : " [not counted: an engine failure, not a move]") << "\n";
 }
 
+// The referee's rules from the command line: the move limit and one budget for every player
+// (nodes, a time a move, or a clock with increment or byoyomi; search::kDefaultMatchMoveMs a
+// move when nothing is given).
+RefereeRules referee_rules(const MatchOptions& opt) {
+    RefereeRules rules;
+    rules.max_moves = opt.max_moves;
+    rules.budget.nodes = opt.nodes;
+    rules.budget.movetime_ms = opt.movetime;
+    rules.budget.byoyomi_ms = opt.byoyomi;
+    if (!opt.tc.empty())
+        std::tie(rules.budget.time_ms, rules.budget.increment_ms) = read_time_control(opt.tc);
+    if (opt.byoyomi && rules.budget.time_ms < 0) rules.budget.time_ms = 0;
+    rules.overrun_margin_ms = 100;
+    if (!rules.budget.limited()) rules.budget.movetime_ms = search::kDefaultMatchMoveMs;
+    return rules;
+}
+
 void run_multi_player_match(const MatchOptions& opt,
                             const std::shared_ptr<const Variant>& variant) {
-    if (!opt.openings.empty() || !opt.tc.empty() || opt.byoyomi || !opt.sprt.empty() ||
-        !opt.engine_options.empty())
+    if (!opt.openings.empty() || !opt.sprt.empty() || !opt.engine_options.empty())
         fail(
-            "with three or four players a match takes --player, --games, --nodes, "
-            "--movetime, --max-moves and --out only");
+            "with three or four players a match takes --player, --games, --nodes, --movetime, "
+            "--tc, --byoyomi, --max-moves, --out, --concurrency and --shard (no --openings, "
+            "--sprt or --option)");
     MultiPlayerSeriesSettings settings;
     settings.players = opt.players;
     settings.games = opt.games;
-    settings.nodes = opt.nodes;
-    settings.movetime_ms = opt.movetime;
-    settings.max_moves = opt.max_moves;
+    settings.rules = referee_rules(opt);
     settings.out = opt.out;
     settings.variant_name = opt.common.variant_for_records();
     settings.concurrency = opt.concurrency;
@@ -132,7 +148,7 @@ void run_multi_player_match(const MatchOptions& opt,
                   << (g.from_record ? " (from its record)" : "") << ":";
         for (std::size_t p = 0; p < g.seat_players->size(); ++p)
             std::cerr << " P" << p + 1 << "=" << (*g.seat_players)[p];
-        std::cerr << ": " << g.result->description << " [" << g.result->plies << " moves]"
+        std::cerr << ": " << g.outcome->description() << " [" << g.outcome->game.ply() << " moves]"
                   << std::endl;
     };
     try {
@@ -172,14 +188,16 @@ void run_match(const MatchOptions& opt) {
         settings.openings = std::get<std::vector<Opening>>(read);
     }
     // A pair of players for each game at a time: every engine or program plays one game.
-    std::vector<std::unique_ptr<MatchPlayer>> owned;
-    std::vector<std::array<MatchPlayer*, 2>> players(static_cast<std::size_t>(opt.concurrency));
-    for (auto& pair : players)
+    std::vector<std::unique_ptr<Seat>> owned;
+    std::vector<std::array<Seat*, 2>> seats(static_cast<std::size_t>(opt.concurrency));
+    for (auto& pair : seats)
         for (int i = 0; i < 2; ++i) {
-            auto made = make_match_player(opt.players[i], variant, options_of_player(opt, i));
-            if (auto* why = std::get_if<std::string>(&made))
-                fail("--player " + opt.players[i] + ": " + *why);
-            owned.push_back(std::move(std::get<std::unique_ptr<MatchPlayer>>(made)));
+            const std::string& spec = opt.players[static_cast<std::size_t>(i)];
+            auto made = make_command_line_seat(spec, variant, options_of_player(opt, i));
+            if (auto* d = std::get_if<Diagnostic>(&made)) fail("--player " + d->message);
+            owned.push_back(std::move(std::get<std::unique_ptr<Seat>>(made)));
+            if (owned.back()->is_person())
+                fail("--player human: a refereed match has no people at its seats");
             pair[static_cast<std::size_t>(i)] = owned.back().get();
         }
     if (!opt.sprt.empty()) {
@@ -187,19 +205,9 @@ void run_match(const MatchOptions& opt) {
         settings.sprt = read_sprt_settings(opt.sprt, &why);
         if (!settings.sprt) fail("--sprt " + opt.sprt + ": " + why);
     }
-    RefereeRules& rules = settings.rules;
-    rules.max_moves = opt.max_moves;
-    rules.budget.nodes = opt.nodes;
-    rules.budget.movetime_ms = opt.movetime;
-    rules.budget.byoyomi_ms = opt.byoyomi;
-    if (!opt.tc.empty())
-        std::tie(rules.budget.time_ms, rules.budget.increment_ms) = read_time_control(opt.tc);
-    if (opt.byoyomi && rules.budget.time_ms < 0) rules.budget.time_ms = 0;
-    rules.overrun_margin_ms = 100;
-    if (!rules.budget.nodes && !rules.budget.movetime_ms && rules.budget.time_ms < 0)
-        rules.budget.movetime_ms = search::kDefaultMatchMoveMs;
+    settings.rules = referee_rules(opt);
 
-    const std::string first_name = players[0][0]->name();
+    const std::string first_name = opt.players[0];
     const std::string sente = variant->players[0].name, gote = variant->players[1].name;
     auto progress = [&](const SeriesGame& g, const MatchTable& table) {
         std::cerr << "game " << g.number << "/" << opt.games
@@ -209,7 +217,8 @@ void run_match(const MatchOptions& opt) {
                   << " moves]; " << standing_line(first_name, table) << std::endl;
     };
     try {
-        const SeriesResult r = play_series(variant, start, players, settings, progress);
+        const SeriesResult r = play_series(variant, start, {opt.players[0], opt.players[1]}, seats,
+                                           settings, progress);
         if (r.stopped_by_sprt_after)
             std::cerr << "SPRT decided after " << r.stopped_by_sprt_after
                       << " games; the match stops.\n";
@@ -265,10 +274,10 @@ void add_match_command(CLI::App& app) {
     opt->common.add_to(*cmd, true);
     cmd->add_option("--player", opt->players,
                     "a player, given twice (the first is the one the table reports on): "
-                    "engine[:LEVEL][,hash=MB][,position=fast|generic], random[:SEED] or "
-                    "usi:COMMAND (an external USI engine, started with /bin/sh). Three or four "
-                    "players: once per seat (or, for four, twice: two seats each), "
-                    "engine[:brs|paranoid][:LEVEL] or random[:SEED]");
+                    "engine[:brs|paranoid][:LEVEL][,hash=MB][,position=fast|generic]"
+                    "[,eval=nnue|classical][,evalfile=FILE], random[:SEED] or usi:COMMAND (an "
+                    "external USI engine, started with /bin/sh; two players only). Three or four "
+                    "players: once per seat (or, for four, twice: two seats each)");
     cmd->add_option("--option", opt->engine_options,
                     "[N:]NAME=VALUE: a USI option for the external engine player N (1 or 2), or "
                     "for every usi: player without N, e.g. --option USI_Variant=seireigi");

@@ -196,8 +196,8 @@ class WebBoard::Impl {
             std::cerr << "warning: " << notice << "\n";
             notices.push_back(notice);
         }
-        if (auto why = new_game("seireigi", "", {"human", "engine"}, {search::kDefaultMoveMs},
-                                std::move(notices)))
+        if (auto why = new_game("seireigi", "", {"human", "engine"},
+                                budget_of_ms(search::kDefaultMoveMs), std::move(notices)))
             return "cannot start a game: " + *why;
         return std::nullopt;
     }
@@ -218,7 +218,7 @@ class WebBoard::Impl {
 
     std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
                                         const std::vector<std::string>& seats,
-                                        TimeBudget budget = {search::kDefaultMoveMs},
+                                        MoveBudget budget = budget_of_ms(search::kDefaultMoveMs),
                                         std::vector<std::string> notices = {}) {
         auto loaded = folder_.load(variant_id);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
@@ -431,7 +431,7 @@ class WebBoard::Impl {
                                             "engine[:LEVEL]");
             // The engine's time per move, or the clocks: time_ms (main time; absent: no
             // clocks), increment_ms and byoyomi_ms.
-            TimeBudget budget{search::kDefaultMoveMs};
+            MoveBudget budget = budget_of_ms(search::kDefaultMoveMs);
             const std::pair<const char*, int*> times[] = {{"engine_ms", &budget.movetime_ms},
                                                           {"time_ms", &budget.time_ms},
                                                           {"increment_ms", &budget.increment_ms},

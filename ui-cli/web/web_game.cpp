@@ -23,7 +23,7 @@ constexpr const char* kNotPlayed =
 
 }  // namespace
 
-std::optional<std::string> time_control_problem(const TimeBudget& budget) {
+std::optional<std::string> time_control_problem(const MoveBudget& budget) {
     if (budget.time_ms < 0) {
         if (budget.movetime_ms < 10 || budget.movetime_ms > 600000)
             return "the engine's time per move must be from 0.01 to 600 seconds";
@@ -76,7 +76,7 @@ std::optional<std::string> WebGame::start(std::string variant_name,
                                           std::shared_ptr<const Variant> variant,
                                           const PositionState& start,
                                           const std::vector<std::string>& seat_specs,
-                                          TimeBudget budget, const std::vector<std::string>& moves,
+                                          MoveBudget budget, const std::vector<std::string>& moves,
                                           std::vector<std::string> notices) {
     if (auto why = Game::unfit_for_play(*variant, start)) return *why;
     if (static_cast<int>(seat_specs.size()) != variant->num_players())
@@ -116,7 +116,7 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
         if (!replaced.empty()) notices.push_back(variant->players[p].name + ": " + replaced);
     }
     // The engine's time per move as last chosen; the clocks as the record has them.
-    TimeBudget budget;
+    MoveBudget budget;
     {
         std::lock_guard lock(mutex_);
         budget.movetime_ms = budget_.movetime_ms;
@@ -131,7 +131,7 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
 }
 
 std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
-                                           std::string variant_name, TimeBudget budget,
+                                           std::string variant_name, MoveBudget budget,
                                            std::vector<std::string> notices,
                                            const GameRecord* clocks_of) {
     std::lock_guard control(control_);

@@ -37,14 +37,14 @@ struct GameView {
     const std::string& unsaved;
     std::uint64_t version;  // changes with every change of the game
     // The time control (budget.time_ms < 0: no clocks) and the clocks as they stand now.
-    const TimeBudget& budget;
+    const MoveBudget& budget;
     const ClockReading& clocks;
 };
 
 // Why `budget` cannot be a game's time control (a message for the player), or nothing: an
 // engine's time per move from 10 ms to 10 minutes, or clocks of at most 10 hours of main time
 // and an hour of increment and of byoyomi, with main time or byoyomi.
-std::optional<std::string> time_control_problem(const TimeBudget& budget);
+std::optional<std::string> time_control_problem(const MoveBudget& budget);
 
 class WebGame {
   public:
@@ -66,7 +66,7 @@ class WebGame {
                                      std::shared_ptr<const Variant> variant,
                                      const PositionState& start,
                                      const std::vector<std::string>& seat_specs,
-                                     TimeBudget budget = {search::kDefaultMoveMs},
+                                     MoveBudget budget = budget_of_ms(search::kDefaultMoveMs),
                                      const std::vector<std::string>& moves = {},
                                      std::vector<std::string> notices = {});
     std::optional<std::string> resume(const GameRecord& record,
@@ -94,7 +94,7 @@ class WebGame {
 
   private:
     std::optional<std::string> launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
-                                      std::string variant_name, TimeBudget budget,
+                                      std::string variant_name, MoveBudget budget,
                                       std::vector<std::string> notices = {},
                                       const GameRecord* clocks_of = nullptr);
     void end_match();  // leaves the running match (saved) and waits for its thread
@@ -120,7 +120,7 @@ class WebGame {
     std::vector<std::string> seat_specs_;
     std::vector<std::string> notices_;
     std::string unsaved_;
-    TimeBudget budget_{search::kDefaultMoveMs};
+    MoveBudget budget_ = budget_of_ms(search::kDefaultMoveMs);
     Player asked_ = -1;  // the person the match waits for, if any
     Question question_ = Question::Move;
     std::uint64_t settled_ = 0;           // counts the match's returns to waiting
