@@ -86,22 +86,11 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
             royal_face_[static_cast<std::size_t>(face)] = info.royal ? 1 : 0;
         }
     }
-    // Promotion potential: a share of the gain, full in the zone, growing over the ranks before.
     for (Player p = 0; p < players_; ++p)
-        for (std::size_t t = 0; t < v.types.size(); ++t) {
-            const PieceTypeInfo& info = v.types[t];
-            if (!info.is_base || info.royal || info.promotes_to == kNoType) continue;
-            const int gain = v.types[static_cast<std::size_t>(info.promotes_to)].value - info.value;
-            if (gain <= 0) continue;
-            for (std::size_t s = 0; s < squares_; ++s) {
-                const int ahead = v.geo.ranks_ahead(v.orientation(p), static_cast<Square>(s));
-                const int to_zone = std::max(0, ahead - (v.zone_depth - 1));
-                const int reach = w_.promotion_reach_ranks + 1;
-                if (to_zone >= reach) continue;
-                const int share = gain * w_.promotion_share_pct / 100 * (reach - to_zone) / reach;
-                pst_[(static_cast<std::size_t>(p) * 256 + t) * squares_ + s] = share;
-            }
-        }
+        for (std::size_t t = 0; t < v.types.size(); ++t)
+            for (std::size_t s = 0; s < squares_; ++s)
+                pst_[(static_cast<std::size_t>(p) * 256 + t) * squares_ + s] = promotion_potential(
+                    v, w_, p, static_cast<PieceType>(t), static_cast<Square>(s));
     for (std::size_t s = 0; s < squares_; ++s) {
         const int x = v.geo.x_of(static_cast<Square>(s)), y = static_cast<int>(s) / v.geo.files;
         for (int dy = -2; dy <= 2; ++dy)
@@ -113,6 +102,18 @@ Evaluator::Evaluator(const Variant& v, EvalWeights w)
                 (std::max(std::abs(dx), std::abs(dy)) == 1 ? ring1_ : ring2_)[s].push_back(n);
             }
     }
+}
+
+int promotion_potential(const Variant& v, const EvalWeights& w, Player p, PieceType t, Square s) {
+    const PieceTypeInfo& info = v.types[static_cast<std::size_t>(t)];
+    if (!info.is_base || info.royal || info.promotes_to == kNoType) return 0;
+    const int gain = v.types[static_cast<std::size_t>(info.promotes_to)].value - info.value;
+    if (gain <= 0) return 0;
+    const int ahead = v.geo.ranks_ahead(v.orientation(p), s);
+    const int to_zone = std::max(0, ahead - (v.zone_depth - 1));
+    const int reach = w.promotion_reach_ranks + 1;
+    if (to_zone >= reach) return 0;
+    return gain * w.promotion_share_pct / 100 * (reach - to_zone) / reach;
 }
 
 }  // namespace seireigi::search

@@ -145,6 +145,11 @@ concept CountsKingZones = MapsAttacks<P> &&
     { p.unguarded_drop_check_worth(by, k, m, worth) } -> std::same_as<int>;
 };
 
+// The promotion potential of an unpromoted piece of type t of player p on square s, as both
+// evaluations count it: a share of the gain, full in the promotion zone, growing over the ranks
+// before it; 0 for a piece that does not promote or gains nothing by it.
+int promotion_potential(const Variant& v, const EvalWeights& w, Player p, PieceType t, Square s);
+
 class Evaluator {
   public:
     explicit Evaluator(const Variant& v, EvalWeights w = {});
@@ -169,6 +174,35 @@ class Evaluator {
     // What capturing a piece of `face` is worth to the captor: the piece leaves the board and
     // enters the captor's hand as its base type.
     int capture_gain(int face) const { return face_value(face) + hand_value(face & 0x7F); }
+
+    // King safety as both evaluations (two players, and three or four: multi_player_evaluation.h)
+    // weigh it where attacks are not counted. The largest hand among the players other than p
+    // still in the game, capped at hole_hand_cap: what each hole next to p's King is weighed by.
+    template <class P>
+    int enemy_hand(const P& pos, Player p, const std::array<int, kMaxPlayers>& hands) const {
+        int most = 0;
+        for (Player q = 0; q < players_; ++q)
+            if (q != p && pos.is_active(q))
+                most = std::max(most, hands[static_cast<std::size_t>(q)]);
+        return std::min(most, w_.hole_hand_cap);
+    }
+    // The shelter of player p's King on k: own pieces next to it defend, each empty square next
+    // to it is a hole weighed by `enemy_hand`, every other piece (opponents' and neutral ones:
+    // both give check) presses by its value, next to it and, half as much, two squares away.
+    template <class P>
+    int ring_shelter(const P& pos, Player p, Square k, int enemy_hand) const {
+        int safety = 0;
+        for (Square n : ring1_[static_cast<std::size_t>(k)]) {
+            const PieceCode pc = pos.piece_on(n);
+            if (pc == kEmpty)
+                safety -= enemy_hand * w_.hole_per_hand_pct / 100;
+            else if (owner_of(pc) == p)
+                safety += w_.defender;
+            else
+                safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
+        }
+        return safety - enemy_pressure(pos, p, k, 2);
+    }
 
   private:
     // The pressure of the enemy pieces on the ring of squares at `distance` (1 or 2) around
@@ -311,26 +345,13 @@ int Evaluator::evaluate(const P& pos) const {
         total[static_cast<std::size_t>(p)] += hand_total[static_cast<std::size_t>(p)];
         material[static_cast<std::size_t>(p)] += hand_total[static_cast<std::size_t>(p)];
         if (k == kNoSquare) continue;
-        int enemy_hand = 0;
-        for (Player q = 0; q < players_; ++q)
-            if (q != p && pos.is_active(q))
-                enemy_hand = std::max(enemy_hand, hand_total[static_cast<std::size_t>(q)]);
-        enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
+        const int hand_against = enemy_hand(pos, p, hand_total);
         int safety = 0;
         if constexpr (CountsAttackers<P>) {
             const auto [near, far] = enemy_pressures(pos, p, k);
-            safety -= king_danger(pos, p, k, enemy_hand, near, attacks, maps) + far;
+            safety -= king_danger(pos, p, k, hand_against, near, attacks, maps) + far;
         } else {
-            for (Square n : ring1_[static_cast<std::size_t>(k)]) {
-                const PieceCode pc = pos.piece_on(n);
-                if (pc == kEmpty)
-                    safety -= enemy_hand * w_.hole_per_hand_pct / 100;
-                else if (owner_of(pc) == p)
-                    safety += w_.defender;
-                else
-                    safety -= face_value(face_of(pc)) * w_.pressure_pct / 100;
-            }
-            safety -= enemy_pressure(pos, p, k, 2);
+            safety = ring_shelter(pos, p, k, hand_against);
         }
         total[static_cast<std::size_t>(p)] += safety;
     }

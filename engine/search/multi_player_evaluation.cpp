@@ -11,42 +11,19 @@ MultiPlayerEvaluator::MultiPlayerEvaluator(const Variant& v)
       players_(v.num_players()),
       squares_(static_cast<std::size_t>(v.geo.squares())),
       royal_face_(256, 0),
-      promotion_pst_(static_cast<std::size_t>(v.num_players()) * v.types.size() * squares_, 0),
-      ring1_(squares_),
-      ring2_(squares_) {
+      promotion_pst_(static_cast<std::size_t>(v.num_players()) * v.types.size() * squares_, 0) {
     for (std::size_t t = 0; t < v.types.size(); ++t) {
         const PieceTypeInfo& info = v.types[t];
         if (!info.royal) continue;
         royal_face_[static_cast<std::size_t>(make_face(static_cast<PieceType>(t), false))] = 1;
         royal_face_[static_cast<std::size_t>(make_face(static_cast<PieceType>(t), true))] = 1;
     }
-    // Promotion potential: a share of the gain in the zone, growing over the ranks before it.
     for (Player p = 0; p < players_; ++p)
-        for (std::size_t t = 0; t < v.types.size(); ++t) {
-            const PieceTypeInfo& info = v.types[t];
-            if (!info.is_base || info.royal || info.promotes_to == kNoType) continue;
-            const int gain = v.types[static_cast<std::size_t>(info.promotes_to)].value - info.value;
-            if (gain <= 0) continue;
-            const int reach = w_.promotion_reach_ranks + 1;
-            for (std::size_t s = 0; s < squares_; ++s) {
-                const int ahead = v.geo.ranks_ahead(v.orientation(p), static_cast<Square>(s));
-                const int to_zone = std::max(0, ahead - (v.zone_depth - 1));
-                if (to_zone >= reach) continue;
+        for (std::size_t t = 0; t < v.types.size(); ++t)
+            for (std::size_t s = 0; s < squares_; ++s)
                 promotion_pst_[(static_cast<std::size_t>(p) * v.types.size() + t) * squares_ + s] =
-                    gain * w_.promotion_share_pct / 100 * (reach - to_zone) / reach;
-            }
-        }
-    for (std::size_t s = 0; s < squares_; ++s) {
-        const int x = v.geo.x_of(static_cast<Square>(s)), y = static_cast<int>(s) / v.geo.files;
-        for (int dy = -2; dy <= 2; ++dy)
-            for (int dx = -2; dx <= 2; ++dx) {
-                const int nx = x + dx, ny = y + dy;
-                if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= v.geo.files || ny >= v.geo.ranks)
-                    continue;
-                const Square n = v.geo.square(nx, ny);
-                (std::max(std::abs(dx), std::abs(dy)) == 1 ? ring1_ : ring2_)[s].push_back(n);
-            }
-    }
+                    promotion_potential(v, w_, p, static_cast<PieceType>(t),
+                                        static_cast<Square>(s));
 }
 
 PlayerScores MultiPlayerEvaluator::scores(const GenericPosition& pos) const {
@@ -83,27 +60,7 @@ PlayerScores MultiPlayerEvaluator::scores(const GenericPosition& pos) const {
         total[up] += hand[up];
         const Square k = king[up];
         if (k == kNoSquare) continue;
-        int enemy_hand = 0;
-        for (Player q = 0; q < players_; ++q)
-            if (q != p && pos.is_active(q))
-                enemy_hand = std::max(enemy_hand, hand[static_cast<std::size_t>(q)]);
-        enemy_hand = std::min(enemy_hand, w_.hole_hand_cap);
-        int safety = 0;
-        for (Square n : ring1_[static_cast<std::size_t>(k)]) {
-            const PieceCode pc = pos.piece_on(n);
-            if (pc == kEmpty)
-                safety -= enemy_hand * w_.hole_per_hand_pct / 100;
-            else if (owner_of(pc) == p)
-                safety += w_.defender;
-            else
-                safety -= values_.face_value(face_of(pc)) * w_.pressure_pct / 100;
-        }
-        for (Square n : ring2_[static_cast<std::size_t>(k)]) {
-            const PieceCode pc = pos.piece_on(n);
-            if (pc != kEmpty && owner_of(pc) != p)
-                safety -= values_.face_value(face_of(pc)) * w_.pressure_pct / 200;
-        }
-        total[up] += safety;
+        total[up] += values_.ring_shelter(pos, p, k, values_.enemy_hand(pos, p, hand));
     }
     return total;
 }

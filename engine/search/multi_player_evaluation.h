@@ -50,7 +50,6 @@ class MultiPlayerEvaluator {
     std::size_t squares_;
     std::vector<std::uint8_t> royal_face_;  // by face
     std::vector<int> promotion_pst_;        // [player][base type][square]
-    std::vector<std::vector<Square>> ring1_, ring2_;
 };
 
 }  // namespace seireigi::search

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "search/engine.h"
+#include "search/search_limits.h"
 #include "search/score.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"

@@ -8,7 +8,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "search/engine.h"
+#include "search/search_limits.h"
 #include "search/score.h"
 #include "search/time_manager.h"
 

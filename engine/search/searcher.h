@@ -6,7 +6,8 @@
 // table; null move, late-move reductions and pruning, futility pruning, check extension;
 // quiescence over captures and promotions with a mate-in-one probe (drops that mate are the
 // tactic quiescence would otherwise miss), its own hash entries, and limits for crowded boards
-// (drop evasions and non-recaptures only near its root). Move ordering, in stages generated
+// (drop evasions and non-recaptures only near its root). Move ordering (staged_move_picker.h),
+// in stages generated
 // only when reached (a node cut off by its hash move generates nothing): hash move, captures by
 // what the victim is worth to the captor (board value plus hand value), promotions, killers,
 // the counter move, history (kept from move to move), captures that lose the exchange; ties go
@@ -38,9 +39,17 @@
 #include "search/continuation_history.h"
 #include "search/engine.h"
 #include "search/evaluation.h"
+#include "search/history_table.h"
+#include "search/killer_moves.h"
+#include "search/move_order.h"
+#include "search/progress_info.h"
+#include "search/pv_table.h"
 #include "search/repetition_filter.h"
+#include "search/root_moves.h"
 #include "search/score.h"
+#include "search/search_control.h"
 #include "search/search_tuning.h"
+#include "search/skill_noise.h"
 #include "search/skill_settings.h"
 #include "search/table_scores.h"
 #include "search/time_manager.h"
@@ -107,10 +116,10 @@ class Searcher {
     void resize_hash(int mb) { tt_.resize(mb); }
     void clear() {
         tt_.clear();
-        for (auto& h : history_) std::fill(h.begin(), h.end(), 0);
+        history_.clear();
         cont_.clear();
     }
-    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    void stop() { control_.stop.store(true, std::memory_order_relaxed); }
 
     // Searches `pos`, whose key history holds the game before it (repetitions count from there).
     Result run(P& pos, const Limits& limits, const std::function<void(const Info&)>& on_info);
@@ -134,7 +143,7 @@ class Searcher {
 
     struct Frame {
         MoveList moves;  // the moves of the current stage
-        std::array<Move, 2> killers{};
+        KillerMoves killers;
         std::vector<std::uint64_t> keys;  // the moves' ordering keys, in search order once picked
         std::size_t best_key = 0;         // where order() left the largest key
         Stage stage = Stage::Done;
@@ -266,18 +275,7 @@ class Searcher {
             tt_.prefetch(pos_->key());
         }
     }
-    void update_pv(int ply, Move m);
-    // The line from ply is m alone (a mate).
-    void update_pv_leaf(int ply, Move m) {
-        pv_[static_cast<std::size_t>(ply)][static_cast<std::size_t>(ply)] = m;
-        pv_length_[static_cast<std::size_t>(ply)] = ply + 1;
-    }
-    std::size_t history_index(Move m) const {
-        return m.origin_index(squares_) * squares_ + static_cast<std::size_t>(m.to());
-    }
-    int& history(Move m) {
-        return history_[static_cast<std::size_t>(pos_->side_to_move())][history_index(m)];
-    }
+
     // The continuation key of m for the player to move (before m is made).
     int continuation_key(Move m) const {
         if (!tuning_.continuation_history) return ContinuationHistory::kNone;
@@ -290,14 +288,12 @@ class Searcher {
         return up >= back ? frames_[up - back].cont_key : ContinuationHistory::kNone;
     }
     // The history row of the player to move (order() takes it once for all its moves).
-    const int* history_row() const {
-        return history_[static_cast<std::size_t>(pos_->side_to_move())].data();
-    }
+    const int* history_row() const { return history_.row(pos_->side_to_move()); }
     // What history (of the row of the player to move) and continuation history say of the
     // quiet move m at ply `up`.
     int quiet_history(Move m, std::size_t up) const { return quiet_history(history_row(), m, up); }
     int quiet_history(const int* row, Move m, std::size_t up) const {
-        const int s = row[history_index(m)];
+        const int s = row[history_.index(m)];
         return tuning_.continuation_history ? s + continuation_history(m, up) : s;
     }
     // Continuation history's part (off by default: kept out of line, so that ordering's loop
@@ -306,7 +302,12 @@ class Searcher {
         const int k = continuation_key(m);
         return cont_.get(earlier_key(up, 1), k) + cont_.get(earlier_key(up, 2), k);
     }
-    Info make_info(int depth, int score, const std::vector<Move>& pv, int multipv) const;
+    Info make_info(int depth, int score, const std::vector<Move>& pv, int multipv) const {
+        Info info = progress_info({depth, control_.seldepth, control_.nodes},
+                                  search::score_of(score), pv, control_.time, tt_);
+        info.multipv = multipv;
+        return info;
+    }
     // The late-move reduction of the `searched`-th move at `depth` (before adjustments).
     int reduction(int depth, int searched) const {
         return reductions_[static_cast<std::size_t>(std::min(depth, 63))]
@@ -321,18 +322,13 @@ class Searcher {
     TranspositionTable tt_;
     SkillSettings skill_;
     std::uint64_t seed_ = 0;
-    std::atomic<bool> stop_{false};
-    TimeManager time_;
-    Limits limits_;
-    std::uint64_t nodes_ = 0;
-    int seldepth_ = 0;
+    SearchControl control_;
     int root_score_ = 0;  // the score of the root's best move so far in this iteration
     P* pos_ = nullptr;
     std::array<Frame, kMaxPly + 8> frames_;
-    std::array<std::array<Move, kMaxPly + 8>, kMaxPly + 8> pv_{};
-    std::array<int, kMaxPly + 8> pv_length_{};
-    std::array<std::vector<int>, kMaxPlayers> history_;
-    std::vector<Move> counter_moves_;  // by history_index of the move refuted
+    PvTable pv_;
+    HistoryTable history_;
+    std::vector<Move> counter_moves_;  // by history_.index of the move refuted
     ContinuationHistory cont_;
     RepetitionFilter repetitions_;
     std::vector<Move> excluded_root_;
@@ -349,6 +345,12 @@ class Searcher {
     std::array<std::array<std::uint8_t, 64>, 64> reductions_{};
 };
 
+}  // namespace seireigi::search
+
+#include "search/staged_move_picker.h"
+
+namespace seireigi::search {
+
 // ---------------------------------------------------------------------------------------------
 
 template <SearchPosition P>
@@ -360,11 +362,7 @@ int Searcher<P>::evaluate() const {
         e = net_->evaluate(pos_->accumulator(), pos_->side_to_move());
     else
         e = net_->evaluate(pos_->state());  // from scratch: the same integers as kept ones
-    if (skill_.noise_cp > 0) {
-        const std::uint64_t h = splitmix64(pos_->key() ^ splitmix64(seed_ + 0x5EED));
-        e += static_cast<int>(h % static_cast<std::uint64_t>(2 * skill_.noise_cp + 1)) -
-             skill_.noise_cp;
-    }
+    if (skill_.noise_cp > 0) e += skill_noise(pos_->key(), seed_, skill_.noise_cp);
     // Inside the range of scores that are not mates, whatever the variant's values sum to: an
     // evaluation read as a mate would disable the pruning that keeps quiescence finite.
     return std::clamp(e, -kMaxEvaluation, kMaxEvaluation);
@@ -392,239 +390,9 @@ bool Searcher<P>::side_to_move_in_check() const {
 
 template <SearchPosition P>
 bool Searcher<P>::out_of_time() {
-    if (stop_.load(std::memory_order_relaxed)) return true;
-    if (limits_.nodes && nodes_ >= limits_.nodes) {
-        stop_ = true;
-        return true;
-    }
-    if ((nodes_ & 1023) == 0 && time_.hard_expired()) {
-        stop_ = true;
-        return true;
-    }
-    return false;
+    return control_.must_stop();
 }
 
-template <SearchPosition P>
-void Searcher<P>::order(Frame& f, int ply, bool all_quiet) {
-    f.keys.resize(f.moves.size());
-    if (!all_quiet) f.check_only.clear();
-    f.best_key = 0;
-    const int* row = history_row();
-    for (std::size_t i = 0; i < f.moves.size(); ++i) {
-        const Move m = f.moves[i];
-        int s;
-        bool pending = false;
-        if (!all_quiet && (is_capture(m) || m.promotes())) {
-            // Scored as sound; whether it is (the exchange) is asked only if it comes up.
-            s = capture_score(m, true);
-            pending = true;
-        } else if (m == f.killers[0])
-            s = (1 << 27) + 2;
-        else if (m == f.killers[1])
-            s = (1 << 27) + 1;
-        else if (m == f.counter)
-            s = 1 << 27;
-        else
-            s = std::clamp(quiet_history(row, m, static_cast<std::size_t>(ply)), -(1 << 26),
-                           (1 << 26));
-        f.keys[i] = order_key(s, m, pending);
-        if (f.keys[i] > f.keys[f.best_key]) f.best_key = i;
-    }
-}
-
-template <SearchPosition P>
-int Searcher<P>::capture_score(Move m, bool sound) const {
-    const int attacker = m.is_drop() ? 0 : eval_.face_value(face_of(pos_->piece_on(m.from())));
-    const int gain = victim_gain(m) * 16 - attacker / 8 + (m.promotes() ? 200 * 16 : 0);
-    return (sound ? (1 << 28) : -(1 << 28)) + gain;
-}
-
-// A capture or promotion scored as sound is tested when it would be picked: if it loses the
-// exchange (and does not check: sacrifices with check are how mates in shogi begin), it goes
-// after the quiet moves. Testing when picked gives the order testing all first would, and a
-// node that cuts off early tests only what it picked.
-template <SearchPosition P>
-void Searcher<P>::settle(Frame& f, std::uint64_t& key) const {
-    const Move m = move_of(key);
-    const bool wins = exchange_at_least(m, 0);
-    const bool sound = wins || pos_->gives_check(m);
-    if (sound && !wins) f.check_only.push_back(m);
-    key = order_key(capture_score(m, sound), m, false);
-}
-
-// The best remaining move, ties to the smaller canonical Move. The first few are selected one
-// by one (a cut often comes early); past them the rest is sorted once by the same order, so
-// the sequence is the same either way. One key per move (order()) makes both cheap.
-template <SearchPosition P>
-Move Searcher<P>::pick(Frame& f, std::size_t i, bool settles) {
-    constexpr std::size_t kSelectedOneByOne = 3;
-    auto& keys = f.keys;
-    if (i < kSelectedOneByOne) {
-        for (bool first = i == 0;; first = false) {
-            std::size_t best = i;
-            if (first)
-                best = f.best_key;  // found by order()
-            else
-                for (std::uint64_t top = keys[i], j = i + 1; j < keys.size(); ++j) {
-                    // Selects without a branch: which key is larger is not predictable.
-                    const bool larger = keys[j] > top;
-                    best = larger ? j : best;
-                    top = larger ? keys[j] : top;
-                }
-            std::swap(keys[i], keys[best]);
-            if (!settles || !is_pending(keys[i])) break;
-            settle(f, keys[i]);
-        }
-    } else if (i == kSelectedOneByOne && keys.size() - i > 1) {
-        if (settles)
-            for (std::size_t j = i; j < keys.size(); ++j)
-                if (is_pending(keys[j])) settle(f, keys[j]);
-        std::sort(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.end(), std::greater<>());
-    } else if (settles && is_pending(keys[i])) {
-        settle(f, keys[i]);  // the only one left
-    }
-    return move_of(keys[i]);
-}
-
-template <SearchPosition P>
-bool Searcher<P>::left_out(const Frame& f, int ply, Move m) const {
-    if (m == f.excluded) return true;
-    if (ply != 0) return false;
-    const auto& only = limits_.root_moves;
-    if (!only.empty() && std::find(only.begin(), only.end(), m) == only.end()) return true;
-    return std::find(excluded_root_.begin(), excluded_root_.end(), m) != excluded_root_.end();
-}
-
-template <SearchPosition P>
-void Searcher<P>::start_stage(Frame& f, MoveKind kind, int ply) {
-    f.moves.clear();
-    const bool checks_only = kind == MoveKind::Quiets && f.quiet_checks_only;
-    bool only_kept = false;  // f.moves holds only moves futility pruning keeps
-    if constexpr (GeneratesQuietChecks<P>) {
-        if (checks_only) {
-            if (tuning_.futility_keeps_checks) pos_->generate_quiet_checks(f.moves);
-            only_kept = true;
-        }
-    }
-    if (!only_kept) {
-        if constexpr (GeneratesKinds<P>) {
-            pos_->generate(kind, f.moves);
-        } else {
-            pos_->legal_moves(f.moves);
-            std::erase_if(f.moves, [&](Move m) { return !is_of_kind(*pos_, m, kind); });
-        }
-    }
-    std::erase_if(f.moves, [&](Move m) {
-        return m == f.tt_move || left_out(f, ply, m) ||
-               (checks_only && !only_kept && !futility_keeps(m)) || f.was_refuted(m);
-    });
-    f.quiet_checks_kept = checks_only;
-    order(f, ply, kind == MoveKind::Quiets);
-    f.next = 0;
-}
-
-template <SearchPosition P>
-void Searcher<P>::keep_quiet_checks(Frame& f) const {
-    const auto first = f.keys.begin() + static_cast<std::ptrdiff_t>(f.next);
-    f.keys.erase(std::remove_if(first, f.keys.end(),
-                                [&](std::uint64_t k) { return !futility_keeps(move_of(k)); }),
-                 f.keys.end());
-    f.quiet_checks_kept = true;
-    // pick() reads the largest key's place from order() for the stage's first move.
-    if (f.next == 0 && !f.keys.empty())
-        f.best_key = static_cast<std::size_t>(std::max_element(f.keys.begin(), f.keys.end()) -
-                                              f.keys.begin());
-}
-
-template <SearchPosition P>
-Move Searcher<P>::next_refutation(Frame& f, int ply) {
-    const Move candidates[] = {f.killers[0], f.killers[1], f.counter};
-    while (f.next < std::size(candidates)) {
-        const Move m = candidates[f.next++];
-        if (m.is_null() || m == f.tt_move || is_capture(m) || m.promotes() || f.was_refuted(m))
-            continue;
-        // As the quiet stage would: futility pruning may keep only the checks.
-        if (left_out(f, ply, m) || !pos_->is_legal(m) ||
-            (f.quiet_checks_only && !futility_keeps(m)))
-            continue;
-        f.refuted[f.refuted_count++] = m;
-        return m;
-    }
-    return Move();
-}
-
-template <SearchPosition P>
-Move Searcher<P>::next_move(Frame& f, int ply) {
-    while (true) {
-        switch (f.stage) {
-            case Stage::HashMove:
-                f.stage = Stage::StartCaptures;
-                if (!f.tt_move.is_null()) {
-                    if (!left_out(f, ply, f.tt_move) && pos_->is_legal(f.tt_move)) return f.tt_move;
-                    f.tt_move = Move();
-                }
-                break;
-            case Stage::StartCaptures:
-                start_stage(f, MoveKind::Captures, ply);
-                f.losing.clear();
-                f.stage = Stage::Captures;
-                break;
-            case Stage::Captures:
-                // In the order of their scores as sound, each tested when it comes up: one
-                // that loses the exchange waits for the losing captures' stage, and a cut-off
-                // spares the tests of the rest.
-                while (f.next < f.keys.size()) {
-                    const Move m = pick(f, f.next, false);
-                    std::uint64_t& key = f.keys[f.next++];
-                    if (is_pending(key)) settle(f, key);
-                    if (is_sound(key)) return m;
-                    f.losing.push_back(key);
-                }
-                std::sort(f.losing.begin(), f.losing.end(), std::greater<>());
-                f.stage = Stage::Refutations;
-                f.next = 0;
-                break;
-            case Stage::Refutations:
-                if (!f.skip_quiets)
-                    if (const Move m = next_refutation(f, ply); !m.is_null()) return m;
-                f.stage = Stage::StartQuiets;
-                break;
-            case Stage::StartQuiets:
-                if (f.skip_quiets) {
-                    f.stage = Stage::LosingCaptures;
-                    f.next = 0;
-                    break;
-                }
-                start_stage(f, MoveKind::Quiets, ply);
-                f.stage = Stage::Quiets;
-                break;
-            case Stage::Quiets:
-                if (f.quiet_checks_only && !f.quiet_checks_kept) keep_quiet_checks(f);
-                if (!f.skip_quiets && f.next < f.keys.size()) return pick(f, f.next++);
-                f.stage = Stage::LosingCaptures;
-                f.next = 0;
-                break;
-            case Stage::LosingCaptures:
-                if (f.next < f.losing.size()) return move_of(f.losing[f.next++]);
-                f.stage = Stage::Done;
-                break;
-            case Stage::Done:
-                return Move();
-        }
-    }
-}
-
-template <SearchPosition P>
-void Searcher<P>::update_pv(int ply, Move m) {
-    const auto p = static_cast<std::size_t>(ply);
-    pv_[p][p] = m;
-    for (int i = ply + 1; i < pv_length_[p + 1]; ++i)
-        pv_[p][static_cast<std::size_t>(i)] = pv_[p + 1][static_cast<std::size_t>(i)];
-    pv_length_[p] = std::max(pv_length_[p + 1], ply + 1);
-}
-
-// Moves of f.moves that land near the enemy King and leave it no legal reply, tried in
-// canonical order, so that every position implementation counts the same nodes.
 template <SearchPosition P>
 Move Searcher<P>::mate_in_one(Frame& f, bool with_near_checks) {
     auto& candidates = f.probe;
@@ -638,7 +406,7 @@ Move Searcher<P>::mate_in_one(Frame& f, bool with_near_checks) {
     std::sort(candidates.begin(), candidates.end());
     for (Move m : candidates) {
         pos_->do_move(m);
-        ++nodes_;
+        ++control_.nodes;
         const bool mate = !pos_->has_legal_move(pos_->side_to_move());
         pos_->undo_move();
         if (mate) return m;
@@ -648,9 +416,8 @@ Move Searcher<P>::mate_in_one(Frame& f, bool with_near_checks) {
 
 template <SearchPosition P>
 int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
-    ++nodes_;
-    pv_length_[static_cast<std::size_t>(ply)] = ply;
-    seldepth_ = std::max(seldepth_, ply);
+    control_.enter(ply);
+    pv_.start(ply);
     if (out_of_time()) return 0;
     const RepetitionFilter::Visit visit(repetitions_, pos_->key());
     int rep;
@@ -717,7 +484,7 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         }
         if (qdepth == 0) {
             if (const Move m = mate_in_one(f, near_checks); !m.is_null()) {
-                update_pv_leaf(ply, m);
+                pv_.end_with(ply, m);
                 if (store)
                     tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), static_eval, 0,
                               Bound::Exact);
@@ -759,13 +526,13 @@ int Searcher<P>::quiesce(int alpha, int beta, int ply, int qdepth) {
         make_move(m);
         const int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
         pos_->undo_move();
-        if (stop_) return 0;
+        if (control_.stop) return 0;
         if (score > best) {
             best = score;
             if (score > alpha) {
                 alpha = score;
                 best_move = m;
-                update_pv(ply, m);
+                pv_.update(ply, m);
                 if (score >= beta) break;
             }
         }
@@ -782,10 +549,9 @@ template <SearchPosition P>
 int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, bool null_allowed,
                         bool cut_node) {
     if (depth <= 0) return quiesce(alpha, beta, ply, 0);
-    ++nodes_;
+    control_.enter(ply);
     const auto up = static_cast<std::size_t>(ply);
-    pv_length_[up] = ply;
-    seldepth_ = std::max(seldepth_, ply);
+    pv_.start(ply);
     if (out_of_time()) return 0;
     const RepetitionFilter::Visit visit(repetitions_, pos_->key());
     if (ply > 0) {
@@ -839,7 +605,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             const int score =
                 -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false, !cut_node);
             pos_->undo_null_move();
-            if (stop_) return 0;
+            if (control_.stop) return 0;
             if (score >= beta) return score >= kMateBound ? beta : score;
         }
     }
@@ -858,7 +624,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         const int score =
             search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, false, cut_node);
         f.excluded = Move();
-        if (stop_) return 0;
+        if (control_.stop) return 0;
         if (score < singular_beta)
             singular = true;
         else if (singular_beta >= beta)
@@ -867,7 +633,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
 
     f.counter = Move();
     if (t.countermove && !previous_move(up).is_null())
-        f.counter = counter_moves_[history_index(previous_move(up))];
+        f.counter = counter_moves_[history_.index(previous_move(up))];
 
     // A mate in one ends the node before any move is searched: a quiet drop that mates may
     // stand late in the order, where reductions and pruning would miss it.
@@ -876,13 +642,13 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
         f.moves.clear();
         pos_->legal_moves(f.moves);
         if (const Move m = mate_in_one(f); !m.is_null()) {
-            if (pv_node) update_pv_leaf(ply, m);
+            if (pv_node) pv_.end_with(ply, m);
             tt_.store(key, m, score_to_table(mate_in(ply + 1), ply), f.static_eval, depth,
                       Bound::Exact);
             return mate_in(ply + 1);
         }
     }
-    frames_[up + 1].killers = {};
+    frames_[up + 1].killers.clear();
     f.stage = Stage::HashMove;
     f.tt_move = tt_move;
     f.refuted_count = 0;
@@ -969,7 +735,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 if (t.lmr_improving && !improving) ++r;
                 if (pv_node) r = std::max(0, r - 1);
                 if (cut_node) r += t.lmr_cut_node;
-                if (m == f.killers[0] || m == f.killers[1]) r = std::max(0, r - 1);
+                if (m == f.killers.moves[0] || m == f.killers.moves[1]) r = std::max(0, r - 1);
                 if (gives_check) r = std::max(0, r - 1);
                 if (t.lmr_history_div > 0) r = std::max(0, r - move_history / t.lmr_history_div);
                 r = std::min(r, new_depth - 1);
@@ -982,7 +748,7 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
                 score = -search(-beta, -alpha, new_depth, ply + 1, true, true, false);
         }
         pos_->undo_move();
-        if (stop_) return 0;
+        if (control_.stop) return 0;
         ++searched;
         if (quiet) f.quiets.push_back(m);
         if (score > best) {
@@ -990,24 +756,20 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
             best_move = m;
             if (score > alpha) {
                 alpha = score;
-                if (pv_node) update_pv(ply, m);
+                if (pv_node) pv_.update(ply, m);
                 if (ply == 0) root_score_ = score;
                 if (score >= beta) {
                     if (quiet) {
-                        if (f.killers[0] != m) {
-                            f.killers[1] = f.killers[0];
-                            f.killers[0] = m;
-                        }
+                        f.killers.add(m);
                         if (t.countermove && !previous_move(up).is_null())
-                            counter_moves_[history_index(previous_move(up))] = m;
-                        const int bonus = depth * depth;
-                        const int before1 = earlier_key(up, 1), before2 = earlier_key(up, 2);
-                        for (Move q : f.quiets) {
-                            int& h = history(q);
-                            const int b = q == m ? bonus : -bonus;
-                            h += b - h * std::abs(b) / 16384;
-                            if (t.continuation_history) {
+                            counter_moves_[history_.index(previous_move(up))] = m;
+                        history_.reward_cut(pos_->side_to_move(), m, f.quiets, depth);
+                        if (t.continuation_history) {
+                            const int bonus = depth * depth;
+                            const int before1 = earlier_key(up, 1), before2 = earlier_key(up, 2);
+                            for (Move q : f.quiets) {
                                 const int k = continuation_key(q);
+                                const int b = q == m ? bonus : -bonus;
                                 cont_.update(before1, k, b);
                                 cont_.update(before2, k, b);
                             }
@@ -1032,50 +794,21 @@ int Searcher<P>::search(int alpha, int beta, int depth, int ply, bool pv_node, b
 }
 
 template <SearchPosition P>
-Info Searcher<P>::make_info(int depth, int score, const std::vector<Move>& pv, int multipv) const {
-    Info info;
-    info.depth = depth;
-    info.seldepth = seldepth_;
-    info.multipv = multipv;
-    if (is_mate_score(score)) {
-        info.score.mate = true;
-        const int plies = score > 0 ? kMate - score : kMate + score;
-        info.score.mate_in = score > 0 ? plies : -plies;
-    } else {
-        info.score.cp = score;
-    }
-    info.nodes = nodes_;
-    info.time_ms = time_.elapsed_ms();
-    info.nps = info.time_ms > 0 ? nodes_ * 1000 / static_cast<std::uint64_t>(info.time_ms) : 0;
-    info.hashfull = tt_.hashfull();
-    info.pv = pv;
-    return info;
-}
-
-template <SearchPosition P>
 Result Searcher<P>::run(P& pos, const Limits& limits,
                         const std::function<void(const Info&)>& on_info) {
     pos_ = &pos;
-    limits_ = limits;
-    stop_ = false;
-    nodes_ = 0;
-    seldepth_ = 0;
-    time_.start(limits);
+    control_.start(limits);
     tt_.new_search();
     repetitions_.reset(pos.key_history());
     eval_.keep_square_sums(pos);
     if constexpr (KeepsNetwork<P>)
         if (pos.kept_network() != net_.get()) pos.keep_network(net_);
-    const std::size_t history_size = static_cast<std::size_t>(variant_.geo.squares() + 128) *
-                                     static_cast<std::size_t>(variant_.geo.squares());
-    for (auto& h : history_) {
-        if (tuning_.history_keep && h.size() == history_size)
-            for (int& v : h) v /= 2;
-        else
-            h.assign(history_size, 0);
-    }
-    if (!tuning_.countermove || counter_moves_.size() != history_size)
-        counter_moves_.assign(history_size, Move());
+    if (tuning_.history_keep && history_.fits(variant_.geo.squares()))
+        history_.age();
+    else
+        history_.reset(variant_.geo.squares());
+    if (!tuning_.countermove || counter_moves_.size() != history_.size())
+        counter_moves_.assign(history_.size(), Move());
     if (tuning_.continuation_history) cont_.reset(variant_, tuning_.history_keep != 0);
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
@@ -1104,19 +837,11 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
         }
 
     Result result;
-    MoveList root;
-    pos.legal_moves(root);
-    if (!limits.root_moves.empty())
-        std::erase_if(root, [&](Move m) {
-            return std::find(limits.root_moves.begin(), limits.root_moves.end(), m) ==
-                   limits.root_moves.end();
-        });
+    const MoveList root = root_moves(pos, limits);
     if (root.empty()) return result;
-    std::sort(root.begin(), root.end());
     result.best = root.front();
 
-    int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
-    if (skill_.max_depth > 0) max_depth = std::min(max_depth, skill_.max_depth);
+    const int max_depth = control_.max_depth(skill_.max_depth);
     const int multipv = std::clamp(limits.multipv, 1, static_cast<int>(root.size()));
     int previous = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -1132,9 +857,9 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
             }
             int score;
             while (true) {
-                seldepth_ = 0;
+                control_.seldepth = 0;
                 score = search(alpha, beta, depth, 0, true, false, false);
-                if (stop_) break;
+                if (control_.stop) break;
                 // A full window cannot widen: a root whose every move is left out (in check)
                 // scores -kInfinite and would otherwise be searched again and again.
                 if (alpha == -kInfinite && beta == kInfinite) break;
@@ -1153,11 +878,11 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
             // the window's floor is the best this iteration found so far (the first line only;
             // the score is the one it was found with). Played if unfinished_iteration is set,
             // and always at depth 1, where there is no earlier choice.
-            if (stop_ &&
-                !(line == 1 && pv_length_[0] > 0 && (tuning_.unfinished_iteration || depth == 1)))
+            if (control_.stop &&
+                !(line == 1 && !pv_.root_empty() && (tuning_.unfinished_iteration || depth == 1)))
                 break;
-            if (stop_) score = root_score_;
-            std::vector<Move> pv(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+            if (control_.stop) score = root_score_;
+            std::vector<Move> pv = pv_.root_line();
             if (pv.empty()) break;
             if (line == 1) {
                 best_line = pv;
@@ -1165,7 +890,7 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
             }
             if (on_info) on_info(make_info(depth, score, pv, line));
             excluded_root_.push_back(pv.front());
-            if (stop_) break;
+            if (control_.stop) break;
         }
         excluded_root_.clear();
         if (!best_line.empty()) {
@@ -1177,15 +902,14 @@ Result Searcher<P>::run(P& pos, const Limits& limits,
             const Info i = make_info(depth, best_score, best_line, 1);
             result.score = i.score;
         }
-        if (stop_) break;
+        if (control_.stop) break;
         if (is_mate_score(previous) && limits.depth == 0 &&
             depth > 2 * (kMate - std::abs(previous)) + 2)
             break;
-        if (time_.soft_expired()) break;
-        if (root.size() == 1 && time_.timed() && depth >= 4) break;
+        if (control_.time.soft_expired()) break;
+        if (root.size() == 1 && control_.time.timed() && depth >= 4) break;
     }
-    result.nodes = nodes_;
-    result.time_ms = time_.elapsed_ms();
+    control_.finish(result);
     return result;
 }
 
