@@ -11,6 +11,13 @@ namespace seireigi {
 
 namespace {
 
+// Adds what the referee decided to the outcome's words (a game of more than two players may
+// see several decisions: a player out on time, then the move limit).
+void note(RefereeOutcome& out, const std::string& decision) {
+    if (!out.adjudication.empty()) out.adjudication += "; ";
+    out.adjudication += decision;
+}
+
 // At the move limit with two players: by impasse points when both Kings stand in their zones
 // (as if the side to move declared it and the other accepted), else a draw. With more: the
 // players still in draw, as at an agreed end of play.
@@ -21,19 +28,19 @@ void adjudicate_move_limit(RefereeOutcome& out, int max_moves) {
     if (g.variant().num_players() > 2) {
         for (Standing& s : out.standings)
             if (s == Standing::Playing) s = Standing::Drawn;
-        out.adjudication = "adjudicated at " + limit + ": the players still in draw";
+        note(out, "adjudicated at " + limit + ": the players still in draw");
         return;
     }
     if (!g.impasse_refusal()) {
         const std::vector<int> scores = g.impasse_scores();
         g.declare_impasse(g.to_move());
         out.standings = g.result().standings;
-        out.adjudication = "adjudicated at " + limit + " by impasse points (" +
-                           std::to_string(scores[0]) + " to " + std::to_string(scores[1]) + ")";
+        note(out, "adjudicated at " + limit + " by impasse points (" + std::to_string(scores[0]) +
+                      " to " + std::to_string(scores[1]) + ")");
         return;
     }
     out.standings = two_player_standings(0.5);
-    out.adjudication = "adjudicated a draw at " + limit + " (" + *g.impasse_refusal() + ")";
+    note(out, "adjudicated a draw at " + limit + " (" + *g.impasse_refusal() + ")");
 }
 
 bool reference_refuses(const Game& g, Move m) {
@@ -78,8 +85,7 @@ RefereeOutcome play_refereed_game(std::shared_ptr<const Variant> variant,
     // A player the referee put out: with two players the game ends, with more it goes on.
     auto put_out = [&](Player p, const std::string& why) {
         g.resign(p);
-        if (!out.adjudication.empty()) out.adjudication += "; ";
-        out.adjudication += variant->players[p].name + " " + why;
+        note(out, variant->players[p].name + " " + why);
     };
     while (!g.over()) {
         if (rules.max_moves > 0 && g.ply() >= rules.max_moves) {
