@@ -200,3 +200,68 @@ TEST_F(StudyCli, BadInputIsRefusedWithAMessage) {
 
 }  // namespace
 }  // namespace seireigi
+
+namespace seireigi {
+namespace {
+
+// --imbalance G=S: half the games with Sente's Gold replaced by a Silver, half with Gote's; the
+// report's tally of the side with the Silver is what the records say, and --merge gives it again.
+TEST_F(StudyCli, ImbalanceGamesScoreTheSideWithTheReplacement) {
+    std::string out, err;
+    ASSERT_EQ(run("study --variant seireigi --games 4 --nodes 200 --max-moves 60 --bootstrap 0 "
+                  "--imbalance G=S --out " +
+                      path("study"),
+                  out, err),
+              0)
+        << err;
+    auto v = testing::variant("seireigi");
+    int wins = 0, draws = 0, losses = 0;
+    for (Player side = 0; side < 2; ++side) {
+        const auto games = games_in(path("study/imbalance-G=S/") + (side ? "gote" : "sente"), v);
+        EXPECT_EQ(games.size(), 2u);
+        for (const auto& [file, g] : games) {
+            // The side's Gold nearest its own camp is a Silver at the start.
+            int golds = 0, silvers = 0;
+            for (PieceCode pc : g.start().board)
+                if (pc != kEmpty && owner_of(pc) == side) {
+                    golds += type_of(pc) == v->find_type("G");
+                    silvers += type_of(pc) == v->find_type("S");
+                }
+            EXPECT_EQ(golds, 1) << file;
+            EXPECT_EQ(silvers, 3) << file;
+            const Standing s = g.over() ? g.result().standings[side] : Standing::Drawn;
+            (s == Standing::Won ? wins : s == Standing::Lost ? losses : draws) += 1;
+        }
+    }
+    const std::string expected = "G=S: the side with S scored";
+    EXPECT_NE(out.find(expected), std::string::npos) << out;
+    EXPECT_NE(out.find("(" + std::to_string(wins) + " wins, " + std::to_string(draws) + " draws, " +
+                       std::to_string(losses) + " losses in 4 games)"),
+              std::string::npos)
+        << out;
+    const std::string json = testing::read_file(path("study/report.json"));
+    EXPECT_NE(json.find("\"name\":\"G=S\",\"wins\":" + std::to_string(wins)), std::string::npos)
+        << json;
+    std::string merged;
+    ASSERT_EQ(run("study --variant seireigi --merge " + path("study"), merged, err), 0) << err;
+    EXPECT_NE(merged.find(expected), std::string::npos) << merged;
+
+    EXPECT_NE(
+        run("study --variant seireigi --games 2 --nodes 100 --imbalance K=G --out " + path("bad"),
+            out, err),
+        0);
+    EXPECT_NE(err.find("'K' is royal"), std::string::npos) << err;
+    EXPECT_NE(
+        run("study --variant seireigi --games 2 --nodes 100 --imbalance G --out " + path("bad"),
+            out, err),
+        0);
+    EXPECT_NE(err.find("expected X=Y"), std::string::npos) << err;
+    EXPECT_NE(
+        run("study --variant seireigi --games 2 --nodes 100 --imbalance Q=G --out " + path("bad"),
+            out, err),
+        0);
+    EXPECT_NE(err.find("'Q' is no piece of Seireigi"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace seireigi

@@ -43,8 +43,9 @@ StudyReport build_study_report(const std::vector<std::string>& folders, int resa
         throw MatchError("no finished game of a study in " + where + " (the games are in its " +
                          kStudyVariantFolder + "/ folder)");
     }
-    StudyReport report{std::move(*variant), std::nullopt, {}};
+    StudyReport report{std::move(*variant), std::nullopt, {}, {}};
     report.parent = side_of(folders, kStudyParentFolder, resamples, variant_named, progress);
+    report.imbalances = read_imbalance_results(folders, variant_named);
     report.verdict = study_verdict(report.variant.statistics,
                                    report.parent ? &report.parent->statistics : nullptr);
     return report;

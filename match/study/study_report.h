@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "study/imbalance.h"
 #include "study/piece_value_fit.h"
 #include "study/study_statistics.h"
 
@@ -28,6 +29,7 @@ struct StudyReport {
     StudySide variant;
     std::optional<StudySide> parent;
     std::vector<std::string> verdict;
+    std::vector<ImbalanceResult> imbalances;  // --imbalance X=Y, by name
 };
 
 // Reads the folders' records and computes the report; `progress(what)` says what it is doing

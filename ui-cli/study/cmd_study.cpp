@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "record/game_record.h"
 #include "referee/match_error.h"
+#include "study/imbalance.h"
 #include "study/study_games.h"
 #include "study/study_output.h"
 
@@ -32,6 +33,7 @@ struct StudyOptions {
     int concurrency = 1;
     int bootstrap = 20;
     std::vector<std::string> merge;
+    std::vector<std::string> imbalances;
 };
 
 [[noreturn]] void fail(const std::string& message) {
@@ -85,12 +87,13 @@ void run_study(const StudyOptions& opt) {
         std::shared_ptr<const Variant> variant;
         PositionState start;
         std::string record_name;
-        const char* folder;
+        std::string folder;
+        int games;
     };
     std::vector<Side> sides;
     auto variant = load_or_report(opt.common);
     sides.push_back({variant, position_or_report(variant, opt.common, ImpossiblePosition::Refuse),
-                     opt.common.variant_for_records(), kStudyVariantFolder});
+                     opt.common.variant_for_records(), kStudyVariantFolder, opt.games});
     if (!opt.against.empty()) {
         CommonOptions parent = opt.common;
         parent.variant = opt.against;
@@ -100,7 +103,23 @@ void run_study(const StudyOptions& opt) {
                  " players and " + variant->name + " " + std::to_string(variant->num_players()) +
                  ": a study compares variants of as many players");
         sides.push_back({v, position_or_report(v, parent, ImpossiblePosition::Refuse),
-                         parent.variant_for_records(), kStudyParentFolder});
+                         parent.variant_for_records(), kStudyParentFolder, opt.games});
+    }
+    // Each imbalance: half its games with Sente's X replaced, half with Gote's.
+    for (const std::string& text : opt.imbalances) {
+        auto read = read_imbalance(text, *variant);
+        if (auto* d = std::get_if<Diagnostic>(&read)) fail(d->message);
+        const Imbalance& im = std::get<Imbalance>(read);
+        for (Player side = 0; side < 2; ++side) {
+            auto start = with_imbalance(*variant, sides[0].start, im, side);
+            if (!start)
+                fail("--imbalance " + text + ": " + variant->players[side].name + " has no " +
+                     im.x + " at the start");
+            sides.push_back(
+                {variant, *start, opt.common.variant_for_records(),
+                 (std::filesystem::path(im.folder()) / imbalance_side_folder(side)).string(),
+                 (opt.games + 1 - side) / 2});
+        }
     }
     StudyPlaySettings base;
     base.games = opt.games;
@@ -110,11 +129,17 @@ void run_study(const StudyOptions& opt) {
     base.opening_plies = opt.opening_plies;
     base.concurrency = opt.concurrency;
     base.shard = *shard;
-    const int total = study_games_in_shard(base) * static_cast<int>(sides.size());
+    int total = 0;
+    for (const Side& side : sides) {
+        StudyPlaySettings settings = base;
+        settings.games = side.games;
+        total += study_games_in_shard(settings);
+    }
     int done = 0, played = 0;
     const auto started = std::chrono::steady_clock::now();
     for (const Side& side : sides) {
         StudyPlaySettings settings = base;
+        settings.games = side.games;
         settings.out = (std::filesystem::path(opt.out) / side.folder).string();
         settings.variant_name = side.record_name;
         if (!opt.openings.empty()) {
@@ -133,7 +158,7 @@ void run_study(const StudyOptions& opt) {
             played += g.from_record ? 0 : 1;
             const double elapsed =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            std::cerr << side.variant->name << " game " << g.number << "/" << opt.games
+            std::cerr << side.variant->name << " game " << g.number << "/" << side.games
                       << (g.from_record ? " (from its record)" : "") << ": " << g.result << " ["
                       << g.plies << " moves]; " << done << "/" << total << " done";
             if (played > 0 && done < total)
@@ -204,6 +229,12 @@ void add_study_command(CLI::App& app) {
                     "values' 95% intervals (0: no intervals)")
         ->check(CLI::Range(0, 10000))
         ->capture_default_str();
+    cmd->add_option("--imbalance", opt->imbalances,
+                    "X=Y (repeatable, two players): imbalance games of the engine against itself "
+                    "with one side's X replaced by a Y on its square, the side Sente in half of "
+                    "--games and Gote in the other half; the report gives the score of the side "
+                    "with Y and the Elo it is worth, with 95% intervals (H. G. Muller's way of "
+                    "pricing a piece), e.g. --imbalance G=S");
     cmd->add_option("--merge", opt->merge,
                     "build the report from these study folders (the shards of one study) "
                     "instead of playing");

@@ -262,6 +262,14 @@ std::string study_html(const StudyReport& r) {
     if (r.parent && r.parent->fit) h += value_chart(*r.parent, kParentColour);
     h += "</div>\n" + side_details(r.variant);
     if (r.parent) h += side_details(*r.parent);
+    if (!r.imbalances.empty()) {
+        h += "<h2>Imbalance games</h2>\n<p>One side's X replaced by a Y on its square, that side "
+             "Sente in half the games and Gote in the other half: the score of the side with Y "
+             "and the Elo the exchange is worth, with 95% intervals.</p>\n<ul>";
+        for (const ImbalanceResult& i : r.imbalances)
+            h += "<li>" + escape_markup(describe_imbalance(i)) + "</li>";
+        h += "</ul>\n";
+    }
     h += "\n<p>Made by <code>seireigi study</code>; docs/study.md explains every number.</p>"
          "</body></html>\n";
     return h;

@@ -120,6 +120,19 @@ std::string study_json(const StudyReport& report) {
         j.field("mean_length", a.mean_length - b.mean_length);
         j.end_object();
     }
+    j.key("imbalances").begin_array();
+    for (const ImbalanceResult& r : report.imbalances) {
+        j.begin_object();
+        j.field("name", r.name)
+            .field("wins", r.with_y.wins)
+            .field("draws", r.with_y.draws)
+            .field("losses", r.with_y.losses)
+            .field("score", r.with_y.score());
+        if (r.elo)
+            j.field("elo", r.elo->elo).field("elo_low", r.elo->low).field("elo_high", r.elo->high);
+        j.end_object();
+    }
+    j.end_array();
     j.end_object();
     return j.text() + "\n";
 }

@@ -105,6 +105,11 @@ void print_study_summary(std::ostream& out, const StudyReport& report) {
     for (const std::string& line : report.verdict) out << "  " << line << "\n";
     print_side(out, report.variant);
     if (report.parent) print_side(out, *report.parent);
+    if (!report.imbalances.empty()) {
+        out << "imbalance games (one side's X replaced by a Y; half the games each side):\n";
+        for (const ImbalanceResult& r : report.imbalances)
+            out << "  " << describe_imbalance(r) << "\n";
+    }
 }
 
 }  // namespace seireigi::cli
