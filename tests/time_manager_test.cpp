@@ -92,3 +92,24 @@ TEST(TimeManager, AnEmptyClockStillAnswers) {
 
 }  // namespace
 }  // namespace seireigi::search
+
+namespace seireigi::search {
+namespace {
+
+// A front end with every player's clock (USI's btime and wtime) hands them all over: the search
+// takes the one of the player to move; an explicit time_ms wins.
+TEST(LimitsForPlayer, TheSearchTakesTheClockOfThePlayerToMove) {
+    Limits l;
+    l.clocks_ms = {1000, 60000, -1, -1};
+    l.increments_ms = {10, 500, 0, 0};
+    EXPECT_EQ(l.for_player(0).time_ms, 1000);
+    EXPECT_EQ(l.for_player(1).time_ms, 60000);
+    EXPECT_EQ(l.for_player(1).increment_ms, 500);
+    EXPECT_EQ(l.for_player(2).time_ms, 0);  // no clock among players with one: none left
+    l.time_ms = 5;
+    EXPECT_EQ(l.for_player(1).time_ms, 5);
+    EXPECT_EQ(Limits{}.for_player(0).time_ms, -1);  // nobody's clock: none
+}
+
+}  // namespace
+}  // namespace seireigi::search

@@ -32,9 +32,9 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
     std::string implementation_name() const override { return name_; }
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
-        Limits rest = limits;
-        if (auto mate = proven_mate(rest)) return *mate;
         P work = this->root_copy();  // the search owns its copy
+        Limits rest = limits.for_player(work.side_to_move());
+        if (auto mate = proven_mate(rest)) return *mate;
         return this->searcher_.run(work, this->skill_limits(rest), on_info);
     }
 

@@ -19,7 +19,7 @@ class MultiPlayerEngine final : public SearchingEngine<GenericPosition, MultiPla
 
     Result search(const Limits& limits, const std::function<void(const Info&)>& on_info) override {
         GenericPosition work = root_copy();  // the search owns its copy, with the game's keys
-        return searcher_.run(work, skill_limits(limits), on_info);
+        return searcher_.run(work, skill_limits(limits.for_player(work.side_to_move())), on_info);
     }
 
   private:

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "search/search_limits.h"
 #include "search/score.h"
+#include "search/search_limits.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 

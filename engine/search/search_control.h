@@ -8,8 +8,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "search/search_limits.h"
 #include "search/score.h"
+#include "search/search_limits.h"
 #include "search/time_manager.h"
 
 namespace seireigi::search {

@@ -3,6 +3,8 @@
 // one search, the progress lines it reports, its result and its scores.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -34,6 +36,26 @@ struct Limits {
     int multipv = 1;
     // Moves to consider at the root (empty: all legal moves).
     std::vector<Move> root_moves;
+    // Every player's clock, for a front end that has them all (USI's btime and wtime, by
+    // player): the search takes the one of the player to move where time_ms is not set. -1: no
+    // clock.
+    std::array<int, kMaxPlayers> clocks_ms{-1, -1, -1, -1};
+    std::array<int, kMaxPlayers> increments_ms{};
+
+    // These limits with `mover`'s clock in time_ms and increment_ms (where time_ms is not set;
+    // a player without a clock among players with one has none left: 0).
+    Limits for_player(Player mover) const {
+        Limits l = *this;
+        if (l.time_ms >= 0) return l;
+        const auto p = static_cast<std::size_t>(mover);
+        if (clocks_ms[p] >= 0) {
+            l.time_ms = clocks_ms[p];
+            l.increment_ms = increments_ms[p];
+        } else if (std::any_of(clocks_ms.begin(), clocks_ms.end(), [](int c) { return c >= 0; })) {
+            l.time_ms = 0;
+        }
+        return l;
+    }
 };
 
 // One line of progress, sent at each completed iteration (and for each multipv line).

@@ -417,13 +417,11 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
     }
     if (!ensure_engine()) return;
     out_.send("info string evaluation: " + evaluation_name(network_.get()));
-    // Sente ("b") is the first player.
-    GenericPosition pos(variant_, start_);
-    for (Move m : moves_) pos.do_move(m);
-    const bool sente = pos.side_to_move() == 0;
-    limits.time_ms = static_cast<int>(sente ? btime : wtime);
-    limits.increment_ms = static_cast<int>(sente ? binc : winc);
-    if (limits.time_ms < 0 && (btime >= 0 || wtime >= 0)) limits.time_ms = 0;
+    // Sente ("b") is the first player; the engine takes the clock of the player to move.
+    limits.clocks_ms[0] = static_cast<int>(btime);
+    limits.clocks_ms[1] = static_cast<int>(wtime);
+    limits.increments_ms[0] = static_cast<int>(binc);
+    limits.increments_ms[1] = static_cast<int>(winc);
 
     ponderhit_ = false;
     const PositionState start = start_;
@@ -442,6 +440,7 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
             pondering.depth = pondering.movetime_ms = 0;
             pondering.nodes = 0;
             pondering.time_ms = -1;
+            pondering.clocks_ms.fill(-1);
             result = worker.run_search(*engine, pondering, on_info);
             worker.wait_for_release();  // by stop or ponderhit
             if (ponderhit_) result = worker.run_search(*engine, limits, on_info);
