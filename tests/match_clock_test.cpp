@@ -233,6 +233,14 @@ TEST(RecordClockTest, BadClockLinesAreRefusedWithTheLine) {
         auto r = read_record(head + bad + "end 0\n");
         EXPECT_TRUE(std::holds_alternative<Diagnostic>(r)) << bad;
     }
+    for (const std::string& bad : {std::string("move-time\n"), std::string("move-time -5\n"),
+                                   std::string("move-time 4000 1\n")})
+        EXPECT_TRUE(std::holds_alternative<Diagnostic>(read_record(head + bad + "end 0\n"))) << bad;
+    auto timed = read_record(head + "move-time 4000\nend 0\n");
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(timed));
+    EXPECT_EQ(std::get<GameRecord>(timed).move_time_ms, 4000);
+    EXPECT_NE(write_record(std::get<GameRecord>(timed)).find("\nmove-time 4000\n"),
+              std::string::npos);
     auto good = read_record(head + "clock 1000 0 0\nclock-left 1 5\nclock-left 2 7\nend 0\n");
     ASSERT_TRUE(std::holds_alternative<GameRecord>(good));
     EXPECT_EQ(std::get<GameRecord>(good).clock_left_ms, (std::vector<int>{5, 7}));

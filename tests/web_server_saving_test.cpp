@@ -78,6 +78,25 @@ TEST_F(WebServerSaving, AFailedAutosaveIsOnThePageUntilASaveSucceeds) {
     EXPECT_NE(record.find("3c3d"), std::string::npos) << record;
 }
 
+TEST_F(WebServerSaving, TheEnginesTimePerMoveOutlivesARestart) {
+    {
+        ServeProcess server(dir_ / "data");
+        ASSERT_GT(server.port(), 0) << server.output();
+        ASSERT_EQ(
+            server.post("/api/new", "variant=seireigi&seats=human,human&engine_ms=4000").status,
+            200);
+        EXPECT_EQ(json_field(server.get("/api/state").body, "engine_ms"), "4000");
+    }
+    EXPECT_NE(read_file(games() / "autosave.game").find("\nmove-time 4000\n"), std::string::npos);
+    ServeProcess again(dir_ / "data");
+    ASSERT_GT(again.port(), 0) << again.output();
+    EXPECT_EQ(json_field(again.get("/api/state").body, "engine_ms"), "4000");
+    // A game with clocks has no time per move: the clocks decide.
+    ASSERT_EQ(again.post("/api/new", "variant=seireigi&seats=human,human&time_ms=60000").status,
+              200);
+    EXPECT_EQ(json_field(again.get("/api/state").body, "engine_ms"), "-1");
+}
+
 TEST_F(WebServerSaving, AFileSizeLimitDoesNotEndTheServer) {
     // Every file write fails (SIGXFSZ, ignored: EFBIG); the server goes on and says so.
     ServeProcess server(dir_ / "data", "", "ulimit -f 0; ");

@@ -137,6 +137,7 @@ std::string write_record(const GameRecord& r) {
             out << "clock-left " << i + 1 << " " << r.clock_left_ms[i] << "\n";
         for (Player p : r.out_of_time) out << "time-out " << p + 1 << "\n";
     }
+    if (r.move_time_ms >= 0) out << "move-time " << r.move_time_ms << "\n";
     std::size_t next_event = 0;
     auto events_at = [&](int ply) {
         for (; next_event < r.events.size() && r.events[next_event].ply <= ply; ++next_event)
@@ -239,6 +240,10 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
             r.clock_main_ms = *main;
             r.clock_increment_ms = *increment;
             r.clock_byoyomi_ms = *byoyomi;
+        } else if (key == "move-time") {
+            auto ms = words.size() == 1 ? milliseconds(words[0]) : std::nullopt;
+            if (!ms) return error("expected 'move-time MS' in milliseconds, e.g. 'move-time 4000'");
+            r.move_time_ms = *ms;
         } else if (key == "clock-left") {
             auto p = words.size() == 2 ? player_number(words[0], kMaxPlayers) : std::nullopt;
             auto left = words.size() == 2 ? milliseconds(words[1]) : std::nullopt;
@@ -285,7 +290,8 @@ std::variant<GameRecord, Diagnostic> read_record(std::string_view text) {
         } else {
             return error("unknown line '" + key +
                          "'; expected variant, fingerprint, impasse-rule, start, seat, move, "
-                         "clock, clock-left, time-out, an event (resignation, impasse, checkmate, "
+                         "clock, clock-left, time-out, move-time, an event (resignation, impasse, "
+                         "checkmate, "
                          "skipped ...) or result");
         }
     }

@@ -45,6 +45,9 @@ struct GameRecord {
     int clock_byoyomi_ms = 0;
     std::vector<int> clock_left_ms;
     std::vector<Player> out_of_time;
+    // A game without clocks: the time the engine was given per move (-1: not recorded), so that
+    // it thinks as long again when the game resumes.
+    int move_time_ms = -1;
     friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 

@@ -83,6 +83,8 @@ GameRecord Match::record() const {
             r.clock_left_ms[running_] = std::max(0, clock_ms_[running_] - used_ms_locked());
         for (Player p = 0; p < players(); ++p)
             if (out_of_time_[p]) r.out_of_time.push_back(p);
+    } else if (settings_.budget.movetime_ms > 0) {
+        r.move_time_ms = settings_.budget.movetime_ms;
     }
     return r;
 }

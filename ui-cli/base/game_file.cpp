@@ -92,6 +92,7 @@ GameFile game_file_or_report(const std::string& file, const CommonOptions& commo
     }
     out.game.emplace(std::move(std::get<Game>(replayed)));
     out.seats = r.seats;
+    out.move_time_ms = r.move_time_ms;
     out.variant_name = chosen.variant_for_records();
     return out;
 }

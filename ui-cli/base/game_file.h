@@ -19,6 +19,7 @@ struct GameFile {
     std::optional<Game> game;        // as far as the file goes
     std::vector<std::string> seats;  // a .game's seats (empty for KIF and CSA)
     std::string variant_name;        // as a new record of this game names the variant
+    int move_time_ms = -1;           // a .game's engine time per move, -1 where it has none
 };
 
 // Reads `file`. The variant is --variant when `variant_given`, else the one the record names (a

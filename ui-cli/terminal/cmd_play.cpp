@@ -105,7 +105,9 @@ void add_play_command(CLI::App& app) {
         "docs/match.md lists the settings. Default: "
         "1=human, every other player the engine; repeat for each player, e.g. --seat "
         "1=human --seat 2=human for two people at one terminal");
-    cmd->add_option("--movetime", opt->movetime, "milliseconds the engine thinks per move")
+    cmd->add_option("--movetime", opt->movetime,
+                    "milliseconds the engine thinks per move (with --resume: as the record says, "
+                    "unless given)")
         ->check(CLI::Range(10, 3600000))
         ->capture_default_str();
     cmd->add_option("--pieces", opt->pieces, "piece names on the board: latin or kanji")
@@ -156,6 +158,11 @@ void add_play_command(CLI::App& app) {
             game.emplace(std::move(*saved.game));
             settings.variant_name = saved.variant_name;
             saved_seats = saved.seats;
+            // The engine thinks as long as it did before the game was saved, unless told.
+            if (cmd->count("--movetime") == 0 && saved.move_time_ms >= 10) {
+                settings.budget.movetime_ms = saved.move_time_ms;
+                terminal.hint_ms = saved.move_time_ms;
+            }
             // A KIF or CSA file is another program's: the game goes on in a record of ours.
             settings.autosave = !opt->autosave.empty() ? opt->autosave
                                 : record_format_of(opt->resume) == RecordFormat::Game

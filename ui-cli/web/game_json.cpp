@@ -200,6 +200,8 @@ std::string game_json(const GameView& view) {
     j.key("impasse_scores").values(g.impasse_scores());
     j.field("impasse_threshold", v.impasse_threshold);
     write_clocks(j, view);
+    // The engine's time per move (games without clocks); kept by the record across restarts.
+    j.field("engine_ms", view.budget.time_ms < 0 ? view.budget.movetime_ms : -1);
     j.end_object();
     return j.text();
 }

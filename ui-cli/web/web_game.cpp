@@ -115,12 +115,16 @@ std::optional<std::string> WebGame::resume(const GameRecord& record,
         seats.push_back(make_record_seat(spec, variant, "human", &replaced));
         if (!replaced.empty()) notices.push_back(variant->players[p].name + ": " + replaced);
     }
-    // The engine's time per move as last chosen; the clocks as the record has them.
+    // The engine's time per move as the record has it (else as last chosen); the clocks as the
+    // record has them.
     MoveBudget budget;
     {
         std::lock_guard lock(mutex_);
         budget.movetime_ms = budget_.movetime_ms;
     }
+    MoveBudget recorded = budget_of_ms(record.move_time_ms);
+    if (record.move_time_ms >= 0 && !time_control_problem(recorded))
+        budget.movetime_ms = record.move_time_ms;  // a web game's is always within the limits
     budget.time_ms = record.clock_main_ms;
     budget.increment_ms = record.clock_increment_ms;
     budget.byoyomi_ms = record.clock_byoyomi_ms;

@@ -146,6 +146,8 @@ function setState(state) {
   if (changedGame) { selected = null; legendKey = ''; }
   const key = `${state.variant.source}|${state.seats.join(',')}`;
   if (key !== seatsKey) { seatsKey = key; rotation = facingRotation(); }
+  // New game offers the engine's time per move of the game on the board.
+  if (!before && state.engine_ms > 0) $('engine-seconds').value = state.engine_ms / 1000;
   render();
   announce(before, state);
   // How the game was set up (a record's seat replaced by the engine): said once per game.
