@@ -17,6 +17,7 @@ struct ServeOptions {
     int port = 8080;
     std::string host = "127.0.0.1";
     std::string data_dir = "seireigi-data";
+    int watch_pause_ms = static_cast<int>(web::kDefaultWatchPause.count());
 };
 
 bool is_loopback(const std::string& host) {
@@ -26,7 +27,7 @@ bool is_loopback(const std::string& host) {
 // Serves until the server is stopped; the exit code.
 int serve(const ServeOptions& opt, web::DataFolder folder) {
     const std::string games = folder.games().string();
-    WebBoard board(std::move(folder));
+    WebBoard board(std::move(folder), std::chrono::milliseconds(opt.watch_pause_ms));
     web::HttpServer server;  // stopped and gone before the board
     board.on_change([&server] { server.wake(); });
     auto fail = [](const std::string& message) {
@@ -67,6 +68,11 @@ void add_serve_command(CLI::App& app) {
     cmd->add_option("--data-dir", opt->data_dir,
                     "folder for saved games (DIR/games/, with the autosave) and extra variant "
                     "files (DIR/variants/*.yaml)")
+        ->capture_default_str();
+    cmd->add_option("--watch-pause", opt->watch_pause_ms,
+                    "milliseconds between two moves of a game between computer players, so that "
+                    "it can be watched (0: as fast as they play)")
+        ->check(CLI::Range(0, 60000))
         ->capture_default_str();
     cmd->callback([opt] {
         web::DataFolder folder(opt->data_dir);

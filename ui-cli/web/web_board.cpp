@@ -149,8 +149,8 @@ std::optional<int> ms_param(const HttpRequest& req, const std::string& name) {
 
 class WebBoard::Impl {
   public:
-    explicit Impl(web::DataFolder folder)
-        : folder_(std::move(folder)), game_(folder_.autosave()), token_(make_token()) {
+    Impl(web::DataFolder folder, std::chrono::milliseconds watch_pause)
+        : folder_(std::move(folder)), game_(folder_.autosave(), watch_pause), token_(make_token()) {
         // Long polls wait for the game to change (before the first game starts).
         game_.on_change([this] {
             if (wake_) wake_();
@@ -706,7 +706,8 @@ class WebBoard::Impl {
     std::function<void()> wake_;  // the server's: parked long polls are asked again
 };
 
-WebBoard::WebBoard(web::DataFolder folder) : impl_(std::make_unique<Impl>(std::move(folder))) {}
+WebBoard::WebBoard(web::DataFolder folder, std::chrono::milliseconds watch_pause)
+    : impl_(std::make_unique<Impl>(std::move(folder), watch_pause)) {}
 
 WebBoard::~WebBoard() = default;
 

@@ -11,12 +11,15 @@
 
 #include "web/data_folder.h"
 #include "web/http_server.h"
+#include "web/web_game.h"
 
 namespace seireigi::cli {
 
 class WebBoard {
   public:
-    explicit WebBoard(web::DataFolder folder);
+    // `watch_pause`: between two moves of a game without people (web/web_game.h).
+    explicit WebBoard(web::DataFolder folder,
+                      std::chrono::milliseconds watch_pause = web::kDefaultWatchPause);
     ~WebBoard();
     WebBoard(const WebBoard&) = delete;
     WebBoard& operator=(const WebBoard&) = delete;

@@ -13,8 +13,6 @@ namespace {
 // How long an action of a person may take the match to deal with before the page is answered
 // anyway (it then shows the game as it stands, and polls on).
 constexpr std::chrono::seconds kSettleTimeout{10};
-// Between two moves of a game without people, so that someone watching can follow it.
-constexpr std::chrono::milliseconds kWatchPause{300};
 constexpr int kMostClockMs = 10 * 3600 * 1000;
 constexpr int kMostMoveMs = 3600 * 1000;
 constexpr const char* kNotPlayed =
@@ -38,7 +36,8 @@ std::optional<std::string> time_control_problem(const MoveBudget& budget) {
     return std::nullopt;
 }
 
-WebGame::WebGame(std::filesystem::path autosave) : autosave_(std::move(autosave)) {}
+WebGame::WebGame(std::filesystem::path autosave, std::chrono::milliseconds watch_pause)
+    : watch_pause_(watch_pause), autosave_(std::move(autosave)) {}
 
 WebGame::~WebGame() {
     std::lock_guard control(control_);
@@ -244,7 +243,7 @@ void WebGame::on_event(Match& match, const MatchEvent& e) {
     if (e.kind == K::Thinking && match.people() == 0) {
         // The listener runs on the match's thread: waiting here paces the game.
         std::unique_lock lock(mutex_);
-        changed_.wait_for(lock, kWatchPause, [this] { return leaving_; });
+        changed_.wait_for(lock, watch_pause_, [this] { return leaving_; });
     }
     if (accept_for_person) match.submit(e.player, SeatAction::of(SeatAction::Kind::AcceptImpasse));
 }

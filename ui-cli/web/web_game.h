@@ -46,10 +46,15 @@ struct GameView {
 // and an hour of increment and of byoyomi, with main time or byoyomi.
 std::optional<std::string> time_control_problem(const MoveBudget& budget);
 
+constexpr std::chrono::milliseconds kDefaultWatchPause{300};
+
 class WebGame {
   public:
-    // `autosave`: the record rewritten after every change (its folder must exist).
-    explicit WebGame(std::filesystem::path autosave);
+    // `autosave`: the record rewritten after every change (its folder must exist);
+    // `watch_pause`: the pause between two moves of a game without people, so that someone
+    // watching can follow it.
+    explicit WebGame(std::filesystem::path autosave,
+                     std::chrono::milliseconds watch_pause = kDefaultWatchPause);
     ~WebGame();
     WebGame(const WebGame&) = delete;
     WebGame& operator=(const WebGame&) = delete;
@@ -106,6 +111,7 @@ class WebGame {
     void changed();  // tells every waiter that the version changed
 
     std::function<void()> notify_;
+    const std::chrono::milliseconds watch_pause_;
 
     std::filesystem::path autosave_;
     std::mutex control_;  // one change at a time: held by start, resume, play, undo, ...
