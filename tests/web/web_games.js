@@ -58,10 +58,17 @@ async function promotionShown(page) {
         assert.deepStrictEqual(faces.map((f) => f[0]), [1, 1]);
         assert.match(faces[0][1], /\(promote\)/);
         assert.match(faces[1][1], /\(stay\)/);
-        // Beside the destination, not over the middle of the board.
+        // Beside the board in line with the destination, over no square.
         const box = await (await page.$('#promotion')).boundingBox();
         const square = await (await page.$(h.squareSel(to))).boundingBox();
-        assert(box.x >= square.x + square.width - 1 || box.x + box.width <= square.x + 1, 'the choice covers its square');
+        const squares = await page.$$eval('#board rect.sq', (all) => all.map((e) => {
+          const b = e.getBoundingClientRect();
+          return [b.left, b.top, b.right, b.bottom];
+        }));
+        const covered = squares.filter(([l, t, r, b]) => box.x < r - 1 && box.x + box.width > l + 1 &&
+          box.y < b - 1 && box.y + box.height > t + 1);
+        assert.strictEqual(covered.length, 0, 'the choice covers squares of the board');
+        assert(box.x < square.x + square.width && box.x + box.width > square.x, 'the choice is not in line with its square');
         await h.screenshot(page, opt.artefacts, 'promotion-choice.png');
       }
       await page.click(expectText.endsWith('+') ? '#promote-yes' : '#promote-no');
@@ -219,6 +226,27 @@ async function promotionShown(page) {
       await page.click('#rotate');
       await page.click('#rotate');
     }],
+    ['Yonin Seireigi: the evaluation bar gives the player to move its part against the others', async () => {
+      await newGame(page, 'yonin-seireigi-compact', ['human', 'human', 'human', 'human']);
+      await page.$eval('#analyse-seconds', (e) => { e.value = '0.5'; });
+      await page.click('#analyse');
+      await page.waitForFunction(() => /best line: \S+/.test(document.getElementById('analysis').textContent), { timeout: 30000 });
+      assert(!(await page.$eval('#eval-bar', (e) => e.hidden)), 'no evaluation bar');
+      const parts = await page.$$eval('#eval-bar .eval-share', (e) => e.map((d) => [d.dataset.player, d.getBoundingClientRect().height]));
+      const bar = await page.$eval('#eval-bar', (e) => e.getBoundingClientRect().height);
+      // P1 (to move) against the other three, from its standing s as the summary gives it:
+      // exp(s / 400) / (exp(s / 400) + 3), a quarter for an even standing.
+      assert.strictEqual(parts.length, 1);
+      assert.strictEqual(parts[0][0], '0');
+      const summary = await page.$eval('#analysis .summary', (e) => e.textContent);
+      const m = summary.match(/^([+-]?[0-9.]+) for P1$/);
+      assert(m || summary === 'even', summary);
+      const standing = m ? Number(m[1]) * 100 : 0;
+      const want = Math.exp(standing / 400) / (Math.exp(standing / 400) + 3);
+      assert(Math.abs(parts[0][1] / bar - want) < 0.02, `P1's part ${parts[0][1]} of ${bar} for ${summary}`);
+      report.push(`four-player analysis: ${await page.$eval('#analysis', (e) => e.textContent)}; bar ${await page.$eval('#eval-bar', (e) => e.title)}`);
+      await h.screenshot(page, opt.artefacts, 'yonin-evaluation-bar.png');
+    }],
     ['Yonin Seireigi: a check passes players over, a stalemated player is skipped, both explained', async () => {
       // P1's Rook checks P4 along file 1: P4 moves next, P2 and P3 are passed over.
       await newGame(page, 'yonin-seireigi-compact', ['human', 'human', 'human', 'human'],
@@ -314,10 +342,22 @@ async function promotionShown(page) {
       // Pointing at a piece in the hand draws its moves: the Hook Mover's two-leg destinations
       // are marked as hooks, the Knight's leaps as jumps.
       const legendOf = async (abbr, shot) => {
-        const c = await h.center(page, `#board .piece[data-hand-owner="0"][data-abbr="${abbr}"]`);
-        await page.mouse.move(c.x, c.y);
-        // A piece in hand: its reach on a small board of its own, not over the game's pieces.
-        await page.waitForSelector('#reach-board .legend-mark');
+        // A piece in hand: its reach on a small board of its own, not over the game's pieces
+        // (the title names the piece: the reach of one pointed at before is gone). Pointed at
+        // again if the hand was still being laid out.
+        const name = v.types.find((t) => t.abbr === abbr).name;
+        for (let attempt = 1; ; ++attempt) {
+          const c = await h.center(page, `#board .piece[data-hand-owner="0"][data-abbr="${abbr}"]`);
+          await page.mouse.move(c.x, c.y);
+          try {
+            await page.waitForFunction((n) => document.getElementById('reach-title').textContent.includes(`a ${n} goes`) &&
+              document.querySelector('#reach-board .legend-mark'), { timeout: 3000 }, name);
+            break;
+          } catch (e) {
+            if (attempt === 3) throw e;
+            await page.mouse.move(5, 5);
+          }
+        }
         assert.strictEqual(await page.$$eval('#legend .legend-mark', (e) => e.length), 0);
         const kinds = await page.$$eval('#reach-board .legend-mark', (e) => e.map((m) => m.getAttribute('class')));
         await h.screenshot(page, opt.artefacts, shot);

@@ -602,6 +602,7 @@ function drawAnalysis() {
   box.appendChild(line);
   // Two players: a bar split at the score, the first player's share toward the first player's
   // side of the board.
+  bar.querySelectorAll('.eval-share').forEach((e) => e.remove());
   if (v.players.length === 2) {
     const share = 1 / (1 + Math.exp(-a.scores[0] / 400));
     bar.hidden = false;
@@ -613,9 +614,25 @@ function drawAnalysis() {
     bar.style.background = COLORS[1 - bottom][0];
     bar.title = a.summary;
   } else {
-    // Three or four players: the summary is the player to move's standing (docs/engine.md); the
-    // others' are read where that player's best line ends, not searched for them: not shown.
-    bar.hidden = true;
+    // Three or four players: the player to move's standing (its score against the average of
+    // the others, docs/engine.md) is the one score searched; the others' are read where its best
+    // line ends and are not reliable. The bar gives that player a part as if the others stood
+    // level: exp(s / 400) / (exp(s / 400) + others), a 1/N part at a symmetric start.
+    const mover = a.player;
+    const others = a.scores.filter((score, p) => p !== mover && score !== null).length;
+    const weight = Math.exp(Math.max(-4000, Math.min(4000, a.scores[mover])) / 400);
+    const share = weight / (weight + others);
+    bar.hidden = false;
+    bar.dataset.share = share.toFixed(3);
+    $('eval-fill').style.height = '0';
+    bar.style.background = '#d8d8d8';
+    bar.title = `${v.players[mover].name} ${Math.round(100 * share)}% against the others (${a.summary})`;
+    const part = document.createElement('div');
+    part.className = 'eval-share';
+    part.dataset.player = mover;
+    part.style.height = `${100 * share}%`;
+    part.style.background = COLORS[mover][1];
+    bar.appendChild(part);
   }
 }
 
@@ -795,8 +812,20 @@ async function attempt(source, to) {
   if (!ok) render();
 }
 
-// The promotion choice: the piece's two faces, side by side beside the destination square
-// (never over the middle of the board); Escape or a click elsewhere keeps the piece where it is.
+// Where the board's squares are on the screen (client coordinates).
+function squaresRect() {
+  const r = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  for (const sq of document.querySelectorAll('#board rect.sq')) {
+    const b = sq.getBoundingClientRect();
+    r.left = Math.min(r.left, b.left); r.top = Math.min(r.top, b.top);
+    r.right = Math.max(r.right, b.right); r.bottom = Math.max(r.bottom, b.bottom);
+  }
+  return r;
+}
+
+// The promotion choice: the piece's two faces, side by side beside the board in line with the
+// destination square (never over a square); Escape or a click elsewhere keeps the piece where
+// it is.
 function askPromotion(source, to, candidates) {
   return new Promise((resolve) => {
     const box = $('promotion');
@@ -819,16 +848,29 @@ function askPromotion(source, to, candidates) {
       button.appendChild(caption);
       button.dataset.move = candidates.find((m) => m.promote === promoted).text;
     }
-    // Beside the square, on the side with more room.
+    // In line with the square's file, just outside the board's squares on the edge nearer to
+    // it, so that no square is covered; beside the square where the page has no room there.
     const area = $('board-area').getBoundingClientRect();
     const sq = document.querySelector(`#board rect.sq[data-square="${to}"]`).getBoundingClientRect();
+    const grid = squaresRect();
     box.hidden = false;
     const w = box.offsetWidth;
     const h = box.offsetHeight;
-    const right = sq.right - area.left + 6;
-    const left = sq.left - area.left - w - 6;
-    box.style.left = `${right + w <= area.width || left < 0 ? right : left}px`;
-    box.style.top = `${Math.max(0, Math.min(area.height - h, sq.top - area.top + sq.height / 2 - h / 2))}px`;
+    const roomAbove = grid.top - area.top - 4;
+    const roomBelow = area.bottom - grid.bottom - 4;
+    const nearTop = sq.top + sq.height / 2 < (grid.top + grid.bottom) / 2;
+    let top;
+    if (roomAbove >= h && (nearTop || roomBelow < h)) top = roomAbove - h;
+    else if (roomBelow >= h) top = grid.bottom - area.top + 4;
+    if (top !== undefined) {
+      box.style.left = `${Math.max(0, Math.min(area.width - w, sq.left - area.left + sq.width / 2 - w / 2))}px`;
+      box.style.top = `${top}px`;
+    } else {
+      const right = sq.right - area.left + 6;
+      const left = sq.left - area.left - w - 6;
+      box.style.left = `${right + w <= area.width || left < 0 ? right : left}px`;
+      box.style.top = `${Math.max(0, Math.min(area.height - h, sq.top - area.top + sq.height / 2 - h / 2))}px`;
+    }
     const done = (answer) => {
       box.hidden = true;
       $('promote-yes').onclick = null;
