@@ -453,7 +453,7 @@ void TerminalFrontEnd::save_as(const Game& game, const std::string& what,
         }
         text = write_kif(game, match_.seat_specs());
     } else {
-        text = write_record(record_of(game, match_.settings().variant_name, match_.seat_specs()));
+        text = write_record(match_.record());  // as the autosave: seats, time per move
     }
     if (auto error = write_file_atomically(file, text))
         std::cout << *error << "\n";

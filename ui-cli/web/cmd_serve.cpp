@@ -44,10 +44,13 @@ int serve(const ServeOptions& opt, web::DataFolder folder) {
     if (!is_loopback(opt.host))
         std::cout << "warning: listening on " << opt.host
                   << ", not only this computer: others on the network can see the game "
-                     "(changes need the page's token)\n";
-    std::cout << "Seireigi web board: " << address << "\n"
-              << "Games are saved in " << games << "; stop the server with Ctrl-C.\n"
-              << std::flush;
+                     "(changes need the page's token; a seat taken on a device is played from "
+                     "it alone)\n";
+    std::cout << "Seireigi web board: " << address << "\n";
+    if (!board.join_address().empty())
+        std::cout << "Players on other devices join at " << board.join_address()
+                  << " (the page shows it as a QR code under Join)\n";
+    std::cout << "Games are saved in " << games << "; stop the server with Ctrl-C.\n" << std::flush;
     server.run();
     return 0;
 }

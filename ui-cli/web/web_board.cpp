@@ -37,6 +37,8 @@
 #include "view/score_words.h"
 #include "web/data_folder.h"
 #include "web/game_json.h"
+#include "web/qr_code.h"
+#include "web/seating.h"
 #include "web/web_assets.h"
 #include "web/web_game.h"
 
@@ -103,6 +105,27 @@ std::vector<std::string> allowed_host_names(const std::string& bound) {
     return names;
 }
 
+// This computer's first address on a network (IPv4, not loopback), or "".
+std::string network_address() {
+    std::string found;
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) != 0) return found;
+    for (ifaddrs* a = list; a && found.empty(); a = a->ifa_next) {
+        if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET) continue;
+        char text[INET_ADDRSTRLEN] = {};
+        const auto* in = reinterpret_cast<const sockaddr_in*>(a->ifa_addr);
+        if (inet_ntop(AF_INET, &in->sin_addr, text, sizeof text) &&
+            !std::string(text).starts_with("127."))
+            found = text;
+    }
+    freeifaddrs(list);
+    return found;
+}
+
+bool is_loopback(const std::string& host) {
+    return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.starts_with("127.");
+}
+
 HttpResponse json_reply(const std::string& json, int status = 200) {
     HttpResponse res;
     res.status = status;
@@ -115,13 +138,7 @@ HttpResponse error_reply(int status, const std::string& message) {
     return json_reply(error_json(message), status);
 }
 
-// The answer to a request that changes the game: the new state, or 400 with the reason.
-HttpResponse answer_change(web::WebGame& game, const std::optional<std::string>& refusal) {
-    if (refusal) return error_reply(400, *refusal);
-    std::string json;
-    game.read([&](const web::GameView& v) { json = web::game_json(v); });
-    return json_reply(json);
-}
+constexpr const char* kDeviceHeader = "x-seireigi-device";
 
 // Why a required parameter is missing, naming it.
 std::optional<HttpResponse> missing(const HttpRequest& req, const std::string& name) {
@@ -167,7 +184,16 @@ class WebBoard::Impl {
             allowed_hosts_.push_back(name + ":" + std::to_string(port));
             if (port == 80) allowed_hosts_.push_back(name);  // a browser leaves out port 80
         }
-        return "http://" + shown_host + ":" + std::to_string(port) + "/";
+        // Where other devices on the network open the page: none when only this computer may.
+        join_.clear();
+        if (!is_loopback(host)) {
+            const std::string reachable =
+                host == "0.0.0.0" || host == "::" ? network_address() : shown_host;
+            if (!reachable.empty())
+                join_ = "http://" + reachable + ":" + std::to_string(port) + "/";
+        }
+        // Bound to every address: this computer opens its own.
+        return "http://" + address_ + "/";
     }
 
     // The autosaved game, else a new Seireigi game: a person against the engine. An
@@ -313,8 +339,9 @@ class WebBoard::Impl {
     void get(const std::string& path, Route route) { routes_[{"GET", path}] = std::move(route); }
     void post(const std::string& path, Route route) { routes_[{"POST", path}] = std::move(route); }
 
-    HandlerResult handle(const HttpRequest& req) const {
+    HandlerResult handle(const HttpRequest& req) {
         if (auto refusal = guard(req)) return *refusal;
+        seating_.heard_from(device_of(req));
         const std::string method = req.method == "HEAD" ? "GET" : req.method;
         auto it = routes_.find({method, req.path});
         if (it != routes_.end()) return it->second(req);
@@ -329,12 +356,111 @@ class WebBoard::Impl {
     // holds no thread (web/http_server.h).
     HandlerResult state(const HttpRequest& req) {
         auto after = int_param(req, "after");
+        const std::string device = device_of(req);
         if (!after || game_.version() != static_cast<std::uint64_t>(*after))
-            return answer_change(game_, std::nullopt);
+            return answer(device, std::nullopt);
         const auto seen = static_cast<std::uint64_t>(*after);
         return web::Park{[this, seen] { return game_.version() != seen; },
                          std::chrono::steady_clock::now() + kLongPoll,
-                         [this] { return answer_change(game_, std::nullopt); }};
+                         [this, device] { return answer(device, std::nullopt); }};
+    }
+
+    // The answer to a request: the state (with the seating as `device` sees it), or 400 with
+    // the reason.
+    HttpResponse answer(const std::string& device, const std::optional<std::string>& refusal) {
+        if (refusal) return error_reply(400, *refusal);
+        std::string json;
+        game_.read([&](const web::GameView& v) { json = web::game_json(v); });
+        JsonWriter seating;
+        seating.begin_object();
+        seating_.write_json(seating, device);
+        seating.end_object();
+        if (json.size() > 2 && json.back() == '}')
+            json = json.substr(0, json.size() - 1) + "," + seating.text().substr(1);
+        return json_reply(json);
+    }
+
+    static std::string device_of(const HttpRequest& req) {
+        return web::device_of(req.header(kDeviceHeader));
+    }
+
+    std::vector<std::string> player_names() {
+        std::vector<std::string> names;
+        game_.read([&](const web::GameView& v) {
+            for (const auto& p : v.game.variant().players) names.push_back(p.name);
+        });
+        return names;
+    }
+
+    // A new game began (started by `host`, "" for the server): every seat is free.
+    void seat_anew(const std::string& host) {
+        std::vector<bool> people;
+        game_.read([&](const web::GameView& v) {
+            for (const auto& s : v.seats) people.push_back(s == "human");
+        });
+        seating_.reset(std::move(people), host);
+        game_.touch();
+    }
+
+    // Refuses acting for a player whose seat another device holds.
+    web::WebGame::Gate gate(const std::string& device) {
+        return [this, device, names = player_names()](Player p) {
+            return seating_.may_act(p, device, names);
+        };
+    }
+
+    // Starting or loading a game: the host's right once the game has one.
+    HttpResponse hosted_change(const std::string& device,
+                               const std::function<std::optional<std::string>()>& change) {
+        if (auto why = seating_.may_host(device)) return error_reply(403, *why);
+        auto refusal = change();
+        if (!refusal) seat_anew(device);
+        return answer(device, refusal);
+    }
+
+    // A take-back: by the device's own seat when it holds one (asking the other devices at the
+    // table first), else as on one shared screen.
+    HttpResponse take_back(const std::string& device) {
+        const std::vector<Player> mine = seating_.seats_of(device);
+        if (mine.empty()) return answer(device, game_.undo(std::nullopt, gate(device)));
+        Player person = -1;
+        game_.read([&](const web::GameView& v) {
+            for (int i = v.game.ply() - 1; person < 0 && i >= 0; --i)
+                if (std::find(mine.begin(), mine.end(), v.game.mover_of(i)) != mine.end())
+                    person = v.game.mover_of(i);
+        });
+        if (person < 0) return error_reply(400, "you have no move to take back");
+        if (seating_.ask_undo(person, device)) {
+            game_.touch();
+            return answer(device, std::nullopt);
+        }
+        return answer(device, game_.undo(person));
+    }
+
+    // Takes (sit) or frees (leave) the seat ?player=P for the requesting device.
+    using SeatChange = std::optional<std::string> (web::Seating::*)(
+        Player, const std::string&, const std::vector<std::string>&);
+    HttpResponse change_seat(const HttpRequest& req, SeatChange change, int refusal_status) {
+        const std::string device = device_of(req);
+        const auto player = int_param(req, "player");
+        if (!player) return error_reply(400, "player: the number of the seat (0 for the first)");
+        if (auto why = (seating_.*change)(*player, device, player_names()))
+            return error_reply(refusal_status, *why);
+        game_.touch();
+        return answer(device, std::nullopt);
+    }
+
+    HttpResponse answer_take_back(const HttpRequest& req) {
+        const std::string device = device_of(req);
+        const std::string allow = req.param("allow");
+        if (allow != "yes" && allow != "no") return error_reply(400, "allow: yes or no");
+        Player by = -1;
+        const auto a = seating_.answer_undo(device, allow == "yes", &by, player_names());
+        if (a == web::Seating::Answer::NotAsked)
+            return error_reply(400, "no take-back waits for this device's answer");
+        if (a == web::Seating::Answer::Granted) return answer(device, game_.undo(by));
+        game_.touch();
+        return answer(device, std::nullopt);
     }
 
     void setup() {
@@ -354,6 +480,13 @@ class WebBoard::Impl {
                     .field("players", c.players)
                     .end_object();
             j.end_array();
+            return json_reply(j.text());
+        });
+        get("/api/join", [this](const HttpRequest&) -> HandlerResult {
+            JsonWriter j;
+            j.begin_object().field("address", join_);
+            j.field("qr_svg", join_.empty() ? std::string() : web::qr_code_svg(join_));
+            j.end_object();
             return json_reply(j.text());
         });
         get("/api/records", [this](const HttpRequest&) -> HandlerResult {
@@ -410,16 +543,28 @@ class WebBoard::Impl {
 
         post("/api/move", [this](const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "move")) return *m;
-            return answer_change(game_, game_.play(req.param("move")));
+            const std::string device = device_of(req);
+            auto refusal = game_.play(req.param("move"), gate(device));
+            if (!refusal) seating_.drop_undo();
+            return answer(device, refusal);
         });
-        post("/api/undo", [this](const HttpRequest&) -> HandlerResult {
-            return answer_change(game_, game_.undo());
+        post("/api/undo",
+             [this](const HttpRequest& req) -> HandlerResult { return take_back(device_of(req)); });
+        post("/api/undo-answer",
+             [this](const HttpRequest& req) -> HandlerResult { return answer_take_back(req); });
+        post("/api/resign", [this](const HttpRequest& req) -> HandlerResult {
+            const std::string device = device_of(req);
+            return answer(device, game_.resign(gate(device)));
         });
-        post("/api/resign", [this](const HttpRequest&) -> HandlerResult {
-            return answer_change(game_, game_.resign());
+        post("/api/impasse", [this](const HttpRequest& req) -> HandlerResult {
+            const std::string device = device_of(req);
+            return answer(device, game_.declare_impasse(gate(device)));
         });
-        post("/api/impasse", [this](const HttpRequest&) -> HandlerResult {
-            return answer_change(game_, game_.declare_impasse());
+        post("/api/sit", [this](const HttpRequest& req) -> HandlerResult {
+            return change_seat(req, &web::Seating::sit, 409);
+        });
+        post("/api/leave", [this](const HttpRequest& req) -> HandlerResult {
+            return change_seat(req, &web::Seating::leave, 400);
         });
         post("/api/new", [this](const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "variant")) return *m;
@@ -448,8 +593,10 @@ class WebBoard::Impl {
                 return error_reply(400,
                                    "increment_ms and byoyomi_ms belong to a clock: give time_ms "
                                    "(the main time, 0 for byoyomi alone)");
-            return answer_change(game_, new_game(req.param("variant"), req.param("position"),
-                                                 split(seats, ','), budget));
+            return hosted_change(device_of(req), [&] {
+                return new_game(req.param("variant"), req.param("position"), split(seats, ','),
+                                budget);
+            });
         });
         post("/api/save", [this](const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "name")) return *m;
@@ -466,9 +613,12 @@ class WebBoard::Impl {
             if (auto m = missing(req, "name")) return *m;
             auto file = folder_.game_file(req.param("name"));
             if (auto* d = std::get_if<Diagnostic>(&file)) return error_reply(400, d->text());
-            const std::string why = load_record(std::get<std::filesystem::path>(file));
-            return answer_change(game_,
-                                 why.empty() ? std::nullopt : std::optional<std::string>(why));
+            const auto path = std::get<std::filesystem::path>(file);
+            return hosted_change(device_of(req), [&]() -> std::optional<std::string> {
+                const std::string why = load_record(path);
+                if (why.empty()) return std::nullopt;
+                return why;
+            });
         });
     }
 
@@ -701,9 +851,11 @@ class WebBoard::Impl {
     std::string token_;
     std::vector<std::string> allowed_hosts_;  // "name:port", lower case
     std::string address_;                     // one of them, for messages
+    std::string join_;  // the address other devices open, "" when only this computer may
     std::mutex analysis_;
     std::map<std::pair<std::string, std::string>, Route> routes_;  // (method, path)
     std::function<void()> wake_;  // the server's: parked long polls are asked again
+    web::Seating seating_;        // which device holds which seat, the host
 };
 
 WebBoard::WebBoard(web::DataFolder folder, std::chrono::milliseconds watch_pause)
@@ -712,7 +864,9 @@ WebBoard::WebBoard(web::DataFolder folder, std::chrono::milliseconds watch_pause
 WebBoard::~WebBoard() = default;
 
 std::optional<std::string> WebBoard::start() {
-    return impl_->restore_or_start();
+    auto why = impl_->restore_or_start();
+    if (!why) impl_->seat_anew("");
+    return why;
 }
 
 std::string WebBoard::listening_on(const std::string& host, int port) {
@@ -725,6 +879,10 @@ void WebBoard::on_change(std::function<void()> wake) {
 
 web::HandlerResult WebBoard::handle(const web::HttpRequest& req) const {
     return impl_->handle(req);
+}
+
+const std::string& WebBoard::join_address() const {
+    return impl_->join_;
 }
 
 const std::string& WebBoard::token() const {

@@ -34,6 +34,9 @@ class WebBoard {
     void on_change(std::function<void()> wake);
     // Any request, from any thread.
     web::HandlerResult handle(const web::HttpRequest& req) const;
+    // The address other devices on the network open ("" when the server lets only this
+    // computer in); set by listening_on.
+    const std::string& join_address() const;
     // The page's token, which requests that change the game carry (X-Seireigi-Token).
     const std::string& token() const;
 

@@ -274,7 +274,7 @@ std::optional<std::string> WebGame::submit(Player person, SeatAction action) {
     return std::nullopt;
 }
 
-std::optional<std::string> WebGame::play(std::string_view move_text) {
+std::optional<std::string> WebGame::play(std::string_view move_text, const Gate& may_act) {
     std::lock_guard control(control_);
     std::shared_ptr<const Game> game;
     std::variant<Player, std::string> who;
@@ -284,30 +284,61 @@ std::optional<std::string> WebGame::play(std::string_view move_text) {
         game = shown_;
     }
     if (auto* why = std::get_if<std::string>(&who)) return *why;
+    if (may_act)
+        if (auto why = may_act(std::get<Player>(who))) return why;
     auto read = game->read_move(move_text);
     if (auto* d = std::get_if<Diagnostic>(&read)) return d->text();
     return submit(std::get<Player>(who), SeatAction::play(std::get<Move>(read)));
 }
 
-std::optional<std::string> WebGame::undo() {
+std::variant<Player, std::string> WebGame::undoer() const {
+    std::lock_guard lock(mutex_);
+    return undoer_locked();
+}
+
+std::variant<Player, std::string> WebGame::undoer_locked() const {
+    if (!shown_) return std::string("no game is in progress");
+    if (!running_) return std::string(kNotPlayed);
+    const Game& g = *shown_;
+    Player who = -1;
+    // After the game the match asks the person whose declaration or move ended it.
+    if (asked_ >= 0 && question_ == Question::AfterGame) who = asked_;
+    for (int i = g.ply() - 1; who < 0 && i >= 0; --i)
+        if (match_->is_person(g.mover_of(i))) who = g.mover_of(i);
+    if (who < 0 && g.over() && asked_ >= 0) who = asked_;
+    if (who < 0) return std::string("there is nothing to take back");
+    return who;
+}
+
+std::optional<std::string> WebGame::undo(std::optional<Player> person, const Gate& may_act) {
     std::lock_guard control(control_);
     Player who = -1;
     {
         std::lock_guard lock(mutex_);
-        if (!shown_) return "no game is in progress";
-        if (!running_) return kNotPlayed;
-        const Game& g = *shown_;
-        // After the game the match asks the person whose declaration or move ended it.
-        if (asked_ >= 0 && question_ == Question::AfterGame) who = asked_;
-        for (int i = g.ply() - 1; who < 0 && i >= 0; --i)
-            if (match_->is_person(g.mover_of(i))) who = g.mover_of(i);
-        if (who < 0 && g.over() && asked_ >= 0) who = asked_;
+        if (person) {
+            if (!shown_) return "no game is in progress";
+            if (!running_) return kNotPlayed;
+            who = *person;
+        } else {
+            auto chosen = undoer_locked();
+            if (auto* why = std::get_if<std::string>(&chosen)) return *why;
+            who = std::get<Player>(chosen);
+        }
     }
-    if (who < 0) return "there is nothing to take back";
+    if (may_act)
+        if (auto why = may_act(who)) return why;
     return submit(who, SeatAction::of(SeatAction::Kind::Undo));
 }
 
-std::optional<std::string> WebGame::resign() {
+void WebGame::touch() {
+    {
+        std::lock_guard lock(mutex_);
+        ++version_;
+    }
+    changed();
+}
+
+std::optional<std::string> WebGame::resign(const Gate& may_act) {
     std::lock_guard control(control_);
     std::variant<Player, std::string> who;
     {
@@ -315,10 +346,12 @@ std::optional<std::string> WebGame::resign() {
         who = person_to_move();
     }
     if (auto* why = std::get_if<std::string>(&who)) return *why;
+    if (may_act)
+        if (auto why = may_act(std::get<Player>(who))) return why;
     return submit(std::get<Player>(who), SeatAction::of(SeatAction::Kind::Resign));
 }
 
-std::optional<std::string> WebGame::declare_impasse() {
+std::optional<std::string> WebGame::declare_impasse(const Gate& may_act) {
     std::lock_guard control(control_);
     std::variant<Player, std::string> who;
     {
@@ -327,6 +360,8 @@ std::optional<std::string> WebGame::declare_impasse() {
         refusal_.reset();
     }
     if (auto* why = std::get_if<std::string>(&who)) return *why;
+    if (may_act)
+        if (auto why = may_act(std::get<Player>(who))) return why;
     if (auto why = submit(std::get<Player>(who), SeatAction::of(SeatAction::Kind::DeclareImpasse)))
         return why;
     std::lock_guard lock(mutex_);

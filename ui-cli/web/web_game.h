@@ -76,14 +76,22 @@ class WebGame {
                                      std::vector<std::string> notices = {});
     std::optional<std::string> resume(const GameRecord& record,
                                       std::shared_ptr<const Variant> variant);
-    std::optional<std::string> play(std::string_view move_text);
-    // Takes back the last move of a person and every move after it (the computer players'
-    // replies), back to that person's turn.
-    std::optional<std::string> undo();
+    // Why the one asking may not act for a player (a seat held by another device), or nothing;
+    // asked while no other change can happen.
+    using Gate = std::function<std::optional<std::string>(Player)>;
+    std::optional<std::string> play(std::string_view move_text, const Gate& may_act = {});
+    // Takes back the last move of a person (or of `person`) and every move after it (the
+    // computer players' replies), back to that person's turn.
+    std::optional<std::string> undo(std::optional<Player> person = std::nullopt,
+                                    const Gate& may_act = {});
     // The person to move resigns / declares an impasse (the computer players answer it; the
     // other people at the board accept it by the declarer's confirmation on the page).
-    std::optional<std::string> resign();
-    std::optional<std::string> declare_impasse();
+    std::optional<std::string> resign(const Gate& may_act = {});
+    std::optional<std::string> declare_impasse(const Gate& may_act = {});
+    // The person whose take-back would be asked now (as undo() would choose), or a refusal.
+    std::variant<Player, std::string> undoer() const;
+    // Something shown with the game changed (who holds a seat): waiters are told.
+    void touch();
 
     bool has_game() const;
     // Calls `f` with the game while no change can happen.
@@ -106,6 +114,7 @@ class WebGame {
     void on_event(Match& match, const MatchEvent& e);
     // Why the person to move cannot act now (no game, over, a computer's turn); else the player.
     std::variant<Player, std::string> person_to_move() const;
+    std::variant<Player, std::string> undoer_locked() const;
     // Hands `action` of `person` to the match and waits until the match has dealt with it.
     std::optional<std::string> submit(Player person, SeatAction action);
     void changed();  // tells every waiter that the version changed

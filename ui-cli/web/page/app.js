@@ -38,8 +38,22 @@ function el(name, attrs, parent) {
 
 // ---- talking to the server ----
 
+// This browser's secret for the seats it takes (docs/web.md, "A seat per device"): kept in its
+// storage, so that a reload or a closed tab takes the seats back; sent only to this server.
+const DEVICE = (() => {
+  let d = null;
+  try { d = localStorage.getItem('seireigi-device'); } catch (e) { /* no storage: one per page */ }
+  if (!/^[0-9a-f]{32}$/.test(d || '')) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    d = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    try { localStorage.setItem('seireigi-device', d); } catch (e) { /* as above */ }
+  }
+  return d;
+})();
+
 async function request(method, path, params) {
-  const options = { method, headers: {} };
+  const options = { method, headers: { 'X-Seireigi-Device': DEVICE } };
   if (method === 'POST') {
     options.headers['X-Seireigi-Token'] = TOKEN;
     options.headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -95,7 +109,12 @@ const personToMove = () => !review && !S.result.over && S.seats[S.to_move] === '
 const people = () => S.seats.filter((s) => s === 'human').length;
 
 // Who holds a seat, in words: "you" when one person plays, "engine, level 10", "random mover".
-function seatWords(spec) {
+function seatWords(spec, p) {
+  const seating = S.seating;
+  if (spec === 'human' && seating && seating.taken[p]) {
+    if (seating.yours[p]) return 'you';
+    return seating.connected[p] ? 'another device' : 'another device, away';
+  }
   if (spec === 'human') return people() === 1 ? 'you' : 'person';
   const [kind, ...rest] = spec.split(/[:,]/);  // e.g. "engine:10", "engine,eval=nnue"
   if (kind === 'random') return 'random mover';
@@ -105,7 +124,7 @@ function seatWords(spec) {
   }
   return spec;
 }
-const playerLabel = (p) => `${V().players[p].name} (${seatWords(S.seats[p])})`;
+const playerLabel = (p) => `${V().players[p].name} (${seatWords(S.seats[p], p)})`;
 
 // The face a piece shows: its own type, or what it promotes to.
 function faceOf(type, promoted) {
@@ -144,11 +163,12 @@ function setState(state) {
   if (review && (state.variant.source !== before.variant.source || review.ply > state.ply ||
     state.moves.slice(0, review.ply).some((m, i) => m.text !== before.moves[i].text))) review = null;
   if (changedGame) { selected = null; legendKey = ''; }
-  const key = `${state.variant.source}|${state.seats.join(',')}`;
+  const key = `${state.variant.source}|${state.seats.join(',')}|${state.seating ? state.seating.yours.join(',') : ''}`;
   if (key !== seatsKey) { seatsKey = key; rotation = facingRotation(); }
   // New game offers the engine's time per move of the game on the board.
   if (!before && state.engine_ms > 0) $('engine-seconds').value = state.engine_ms / 1000;
   render();
+  drawSeating();
   announce(before, state);
   // How the game was set up (a record's seat replaced by the engine): said once per game.
   const notices = (state.notices || []).join('\n');
@@ -159,7 +179,8 @@ function setState(state) {
 // The quarter turns that put the one person at the board at its bottom edge; none when more
 // people (or nobody) play: the flip button turns it then.
 function facingRotation() {
-  const humans = S.seats.map((s, p) => (s === 'human' ? p : -1)).filter((p) => p >= 0);
+  const mine = S.seating ? S.seating.yours.map((y, p) => (y ? p : -1)).filter((p) => p >= 0) : [];
+  const humans = mine.length ? mine : S.seats.map((s, p) => (s === 'human' ? p : -1)).filter((p) => p >= 0);
   if (humans.length !== 1) return 0;
   return (4 - FACING[V().players[humans[0]].orientation] / 90) % 4;
 }
@@ -888,6 +909,64 @@ function askPromotion(source, to, candidates) {
   });
 }
 
+// ---- seats per device: take a seat, leave it, answer a take-back ----
+
+function drawSeating() {
+  const box = $('seating');
+  const seating = S.seating;
+  box.replaceChildren();
+  const humans = S.seats.map((s, p) => (s === 'human' ? p : -1)).filter((p) => p >= 0);
+  $('seating-area').hidden = !seating || humans.length === 0;
+  if (!seating) return;
+  for (const p of humans) {
+    const row = document.createElement('div');
+    row.className = 'seat-row';
+    row.dataset.player = p;
+    const name = V().players[p].name;
+    const button = (text, cls, path) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = text;
+      b.className = cls;
+      b.onclick = () => act(path, { player: p });
+      row.appendChild(b);
+    };
+    if (seating.yours[p]) {
+      row.append(`${name}: yours `);
+      button('Leave', 'leave-seat', '/api/leave');
+    } else if (seating.taken[p]) {
+      row.append(`${name}: on another device${seating.connected[p] ? '' : ' (away)'}`);
+    } else {
+      row.append(`${name}: free `);
+      button('Take this seat', 'take-seat', '/api/sit');
+    }
+    box.appendChild(row);
+  }
+  const u = seating.undo;
+  const ask = $('undo-ask');
+  ask.replaceChildren();
+  if (u) {
+    const asker = V().players[u.by].name;
+    const mine = u.waiting.filter((p) => seating.yours[p]);
+    if (mine.length) {
+      ask.append(`${asker} asks to take back their last move. `);
+      for (const [text, allow] of [['Allow', 'yes'], ['Refuse', 'no']]) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = text;
+        b.id = `undo-${allow}`;
+        b.onclick = () => act('/api/undo-answer', { allow });
+        ask.appendChild(b);
+      }
+    } else {
+      ask.textContent = `${asker}'s take-back waits for ${u.waiting.map((p) => V().players[p].name).join(' and ')} to allow it.`;
+    }
+  } else if (seating.undo_news) {
+    ask.textContent = seating.undo_news;
+  }
+  ask.hidden = !ask.textContent;
+}
+
 // ---- the panel ----
 
 // Asks before an unfinished game with moves in it is replaced.
@@ -1032,6 +1111,15 @@ function setupPanel() {
   window.addEventListener('pointerup', onPointerUp);
 }
 
+// Where other devices join (serve --host on a network address): the address and its QR code.
+async function loadJoin() {
+  const { ok, data } = await request('GET', '/api/join');
+  if (!ok || !data.address) return;
+  $('join-address').textContent = data.address;
+  $('join-qr').innerHTML = data.qr_svg;  // drawn by this server (web/qr_code.cpp)
+  $('join').hidden = false;
+}
+
 async function main() {
   setupPanel();
   const { ok, data } = await request('GET', '/api/state');
@@ -1040,6 +1128,7 @@ async function main() {
   document.body.dataset.ready = '1';
   loadVariants();
   loadRecordList();
+  loadJoin();
   poll();
 }
 
