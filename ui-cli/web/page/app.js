@@ -474,9 +474,21 @@ function keepPlatesInView() {
   const view = svg.getBoundingClientRect();
   const scale = view.width / svg.viewBox.baseVal.width;
   if (!scale) return;
+  const grid = squaresRect();
   for (const t of svg.querySelectorAll('text.plate')) {
     t.setAttribute('x', t.dataset.x);
-    const r = t.getBoundingClientRect();
+    t.style.fontSize = '';
+    let r = t.getBoundingClientRect();
+    // Too wide for the margin beside the board (a long plate such as "P1 (another device)"):
+    // smaller, down to two thirds, so that it stays off the squares.
+    const beside = r.top < grid.bottom && r.bottom > grid.top;
+    const middle = (r.left + r.right) / 2;
+    const room = middle > grid.right ? 2 * Math.min(middle - grid.right, view.right - middle) - 4
+      : middle < grid.left ? 2 * Math.min(grid.left - middle, middle - view.left) - 4 : 0;
+    if (beside && room > 0 && r.width > room) {
+      t.style.fontSize = `${Math.max(2 / 3, room / r.width) * parseFloat(getComputedStyle(t).fontSize)}px`;
+      r = t.getBoundingClientRect();
+    }
     let dx = 0;
     if (r.left < view.left) dx = (view.left - r.left) / scale + 2;
     else if (r.right > view.right) dx = -(r.right - view.right) / scale - 2;
