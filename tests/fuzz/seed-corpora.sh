@@ -51,8 +51,9 @@ done
 { printf '\x04'; printf '3f4e\nundo\n3f4e\n'; } | seed move
 # Web requests: what the page sends, with the Host header the board answers and {TOKEN} for the
 # page's token (tests/fuzz/fuzz_web.cpp).
-web_request() {  # web_request METHOD TARGET [FORM]
+web_request() {  # web_request METHOD TARGET [FORM]  (DEVICE=SECRET adds the device header)
   local head="$1 $2 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Seireigi-Token: {TOKEN}\r\n"
+  [ -n "${DEVICE:-}" ] && head="${head}X-Seireigi-Device: ${DEVICE}\r\n"
   if [ $# -ge 3 ]; then
     printf "${head}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s" \
       "${#3}" "$3"
@@ -75,5 +76,13 @@ web_request POST /api/resign | seed web
 web_request POST /api/impasse | seed web
 web_request POST /api/save 'name=fuzz' | seed web
 web_request POST /api/load 'name=fuzz' | seed web
+# Seats per device: two devices take seats, one asks a take-back, the other answers.
+a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; b=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+{ DEVICE=$a web_request POST /api/new 'variant=seireigi&seats=human,human'
+  DEVICE=$a web_request POST /api/sit 'player=0'; DEVICE=$b web_request POST /api/sit 'player=1'
+  DEVICE=$a web_request POST /api/move 'move=7g7f'; DEVICE=$a web_request POST /api/undo
+  DEVICE=$b web_request POST /api/undo-answer 'allow=no'; DEVICE=$b web_request POST /api/leave 'player=1'
+  DEVICE=$b web_request GET /api/state; } | seed web
+web_request GET /api/join | seed web
 printf 'POST /api/move HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Seireigi-Token: {TOKEN}\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n4\r\nmove\r\n5\r\n=2g2f\r\n0\r\n\r\n' | seed web
 echo "seed corpora in $out: $(find "$out" -type f | wc -l) files"
