@@ -194,22 +194,8 @@ class ServeProcess {
     // How it ended, as waitpid's status; -1 while it runs.
     int status() const { return exited_ ? status_ : -1; }
     // Ends the server at once, as a power cut or `kill -9` would: nothing is saved on the way out.
-    void kill() {
-        if (pid_ > 0 && alive()) {
-            ::kill(pid_, SIGKILL);
-            ::waitpid(pid_, &status_, 0);
-            exited_ = true;
-        }
-        if (reader_.joinable()) reader_.join();
-    }
-    void stop() {
-        if (pid_ > 0 && alive()) {
-            ::kill(pid_, SIGTERM);
-            ::waitpid(pid_, &status_, 0);
-            exited_ = true;
-        }
-        if (reader_.joinable()) reader_.join();
-    }
+    void kill() { end_with(SIGKILL); }
+    void stop() { end_with(SIGTERM); }
 
     // One request on a connection of its own (closed after it): `head_lines` are extra header
     // lines, each ending in "\r\n".
@@ -246,6 +232,15 @@ class ServeProcess {
     }
 
   private:
+    void end_with(int signal) {
+        if (pid_ > 0 && alive()) {
+            ::kill(pid_, signal);
+            ::waitpid(pid_, &status_, 0);
+            exited_ = true;
+        }
+        if (reader_.joinable()) reader_.join();
+    }
+
     pid_t pid_ = -1;
     int port_ = 0;
     std::string host_;
