@@ -102,8 +102,11 @@ void MultiPlayerSearcher::order(Frame& f, Move tt_move) {
     const Player mover = pos_->side_to_move();
     f.list.score([&](Move m) {
         if (m == tt_move) return kHashMoveOrder;
-        if (!quiet(m)) return kCaptureOrder + capture_gain_order(*pos_, eval_.values(), m);
-        return quiet_order(m, f.killers, history_.at(mover, m));
+        if (quiet(m)) return quiet_order(m, f.killers, history_.at(mover, m));
+        // A capture or promotion that loses the exchange comes after the quiet moves: an
+        // opponent who does not deviate plays the first move, and must not give pieces away.
+        const int gain = capture_gain_order(*pos_, eval_.values(), m);
+        return (pos_->see_ge(m, 0) ? kCaptureOrder : -kCaptureOrder) + gain;
     });
 }
 
@@ -222,7 +225,9 @@ int MultiPlayerSearcher::quiesce(int alpha, int beta, int ply, int qdepth) {
     Frame& f = frames_[static_cast<std::size_t>(ply)];
     f.list.moves.clear();
     pos_->legal_moves(f.list.moves);
-    if (!in_check) std::erase_if(f.list.moves, [&](Move m) { return quiet(m); });
+    // Out of check, only the captures and promotions that do not lose the exchange.
+    if (!in_check)
+        std::erase_if(f.list.moves, [&](Move m) { return quiet(m) || !pos_->see_ge(m, 0); });
     order(f, Move());
     for (std::size_t i = 0; i < f.list.moves.size(); ++i) {
         const Move m = f.list.pick(i);

@@ -10,12 +10,15 @@
 //    coalition of all against the root), plain alpha-beta over the real turn order;
 //  * Best-Reply Search+ (Esser et al. 2013): between two moves of the root, only one opponent
 //    deviates (all his moves are tried) while every other opponent who moves in that round
-//    plays his first-ordered move (the hash move, else the best capture or promotion, else the
-//    best by history) -- never a pass, which could leave a checked King in check. The opponents'
-//    round counts as one layer of depth, so the root sees further than paranoid does.
-// Leaves are searched on by a quiescence over captures and promotions (every move when the
-// player to move is in check). The root losing its King scores as being mated; being the last
-// player left as mating; a position seen before (in the tree or the game) as a draw.
+//    plays his first-ordered move (the hash move, else the best capture or promotion that does
+//    not lose the exchange, else the best quiet move by history) -- never a pass, which could
+//    leave a checked King in check. Without the exchange test the modelled opponents hand
+//    pieces over, and the root's score swings by several pawns from one depth to the next. The
+//    opponents' round counts as one layer of depth, so the root sees further than paranoid does.
+// Leaves are searched on by a quiescence over the captures and promotions that do not lose the
+// exchange (position/static_exchange.h; every move when the player to move is in check). The root
+// losing its King scores as being mated; being the last player left as mating; a position seen
+// before (in the tree or the game) as a draw.
 //
 // Iterative deepening, a transposition table keyed by the position's key (board, every hand,
 // the players in the game, the player to move) and the root player and the node's kind, killer
