@@ -2,7 +2,7 @@
 // for people and engines. The people's clocks run on a clock the test moves (nothing sleeps):
 // a flag loses with two players; with four the flagged player is out as if resigned and the
 // others play on; the clocks and the flags survive the record. An engine seat thinks within its
-// clock (real time, with a wide margin).
+// clock (real time, with a wide margin). Held clocks (a person's device away) do not run.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -142,6 +142,45 @@ TEST_F(MatchClockTest, AMoveMadeAfterTheTimeRanOutComesTooLate) {
     EXPECT_EQ(g.ply(), 0);
     EXPECT_EQ(g.result().standings[0], Standing::Lost);
     EXPECT_EQ(match.clocks().out_of_time, (std::vector<bool>{true, false}));
+}
+
+TEST_F(MatchClockTest, HeldClocksDoNotRunAndTheTurnGoesOnWhereItStopped) {
+    auto v = testing::variant("seireigi");
+    std::atomic<bool> hold{false};
+    MatchSettings s = settings(1000, 0, 0);
+    s.clocks_held = [&] { return hold.load(); };
+    Match match(Game(v, testing::position(*v, "start")), people(2), std::move(s));
+    std::vector<E> kinds;
+    ClockReading while_held;
+    std::vector<int> gote_asked_with;
+    match.set_listener([&](const MatchEvent& e) {
+        kinds.push_back(e.kind);
+        if (e.kind == E::Asking && e.player == 0) {  // Sente thinks 0.3 s, then is away
+            clock_.advance(300);
+            hold = true;
+        } else if (e.kind == E::ClocksHeld) {  // a minute away costs nothing
+            EXPECT_EQ(e.player, 0);
+            clock_.advance(60000);
+            while_held = match.clocks();
+            hold = false;
+        } else if (e.kind == E::ClocksRun) {  // back: 0.2 s more, then the move
+            clock_.advance(200);
+            EXPECT_EQ(match.submit(0, SeatAction::play(move(*match.snapshot(), "7g7f"))),
+                      std::nullopt);
+        } else if (e.kind == E::Asking && e.player == 1) {
+            gote_asked_with = match.clocks().left_ms;
+            EXPECT_EQ(match.submit(1, SeatAction::of(K::Quit)), std::nullopt);
+        }
+    });
+    EXPECT_EQ(match.run(), Match::Outcome::Left);
+
+    EXPECT_TRUE(while_held.held);
+    EXPECT_EQ(while_held.running, 0);
+    EXPECT_EQ(while_held.left_ms, (std::vector<int>{700, 1000}));
+    EXPECT_EQ(gote_asked_with, (std::vector<int>{500, 1000}));
+    EXPECT_EQ(std::count(kinds.begin(), kinds.end(), E::ClocksHeld), 1);
+    EXPECT_EQ(std::count(kinds.begin(), kinds.end(), E::ClocksRun), 1);
+    EXPECT_EQ(std::count(kinds.begin(), kinds.end(), E::OutOfTime), 0);
 }
 
 TEST_F(MatchClockTest, ByoyomiIsEachMovesOnceTheMainTimeIsSpent) {

@@ -2,8 +2,10 @@
 // several devices use it: each browser sends its own secret (X-Seireigi-Device); a seat taken
 // by one device is played from it alone, also after a reload; a third device is refused the
 // taken seat and watches; only the host starts another game; a take-back needs the consent of
-// the other devices at the table.
+// the other devices at the table; the clocks wait while a seated device is away.
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include "cli_runner.h"
 #include "web_server.h"
@@ -107,6 +109,52 @@ TEST_F(WebSeating, ATakeBackNeedsTheOtherDevicesConsent) {
     ASSERT_EQ(as(server, kA, "/api/move", "move=7g7f").status, 200);
     ASSERT_EQ(as(server, kB, "/api/leave", "player=1").status, 200);
     EXPECT_EQ(json_field(as(server, kA, "/api/undo", "").body, "ply"), "0");
+}
+
+// The text after "key": in the "clock" object, up to the next ',' or ']' (the first number of
+// an array).
+std::string clock_field(const std::string& json, const std::string& key) {
+    const std::size_t clock = json.find("\"clock\":");
+    const std::size_t at = json.find("\"" + key + "\":", clock);
+    if (clock == std::string::npos || at == std::string::npos) return "";
+    std::size_t from = at + key.size() + 3;
+    if (json[from] == '[') ++from;
+    return json.substr(from, json.find_first_of(",]}", from) - from);
+}
+
+TEST_F(WebSeating, TheClocksWaitWhileASeatedDeviceIsAway) {
+    ServeProcess server(dir_ / "data", "--away-after 1");
+    ASSERT_GT(server.port(), 0) << server.output();
+    ASSERT_EQ(
+        as(server, kA, "/api/new", "variant=seireigi&seats=human,human&time_ms=600000").status,
+        200);
+    ASSERT_EQ(as(server, kA, "/api/sit", "player=0").status, 200);
+    ASSERT_EQ(as(server, kB, "/api/sit", "player=1").status, 200);
+    // Sente's clock runs; A says nothing more, B keeps watching: A is away after a second, and
+    // the clocks are held.
+    std::string held;
+    for (int i = 0; i < 40 && clock_field(held, "held") != "true"; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        held = state_for(server, kB).body;
+    }
+    ASSERT_EQ(clock_field(held, "held"), "true") << held;
+    EXPECT_EQ(seating_array(held, "connected"), "false,true") << held;
+    EXPECT_EQ(clock_field(held, "running"), "0");
+    const int left = std::stoi(clock_field(held, "left_ms"));
+    EXPECT_LT(left, 600000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    EXPECT_EQ(std::stoi(clock_field(state_for(server, kB).body, "left_ms")), left);
+    // A is back: the clocks run on from where they stopped.
+    std::string back = state_for(server, kA).body;
+    for (int i = 0; i < 20 && clock_field(back, "held") != "false"; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        back = state_for(server, kA).body;
+    }
+    ASSERT_EQ(clock_field(back, "held"), "false") << back;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const int later = std::stoi(clock_field(state_for(server, kA).body, "left_ms"));
+    EXPECT_LT(later, left);
+    EXPECT_GT(later, left - 5000);
 }
 
 TEST_F(WebSeating, TheJoinAddressIsGivenOnlyOnANetworkAddress) {

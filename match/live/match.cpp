@@ -31,8 +31,23 @@ Match::TimePoint Match::now() const {
 
 int Match::used_ms_locked() const {
     if (running_ < 0) return 0;
-    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(now() - turn_began_);
+    const TimePoint end = held_ ? std::max(held_since_, turn_began_) : now();
+    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(end - turn_began_);
     return static_cast<int>(std::max<long long>(0, used.count()));
+}
+
+void Match::update_hold_locked() {
+    const bool hold = settings_.clocks_held && settings_.clocks_held();
+    if (hold == held_) return;
+    const TimePoint t = now();
+    if (hold) {
+        held_since_ = t;
+    } else {
+        // The time held is not charged: the turn began that much later (or now, if it began
+        // while the clocks were held).
+        turn_began_ += t - std::max(held_since_, turn_began_);
+    }
+    held_ = hold;
 }
 
 ClockReading Match::clocks() const {
@@ -42,6 +57,7 @@ ClockReading Match::clocks() const {
     r.left_ms = clock_ms_;
     r.out_of_time = out_of_time_;
     r.running = running_;
+    r.held = held_;
     if (running_ >= 0) {
         const int used = used_ms_locked();
         const int main = clock_ms_[running_];
@@ -210,6 +226,16 @@ Match::Answer Match::ask(Player p, Question q, Player by) {
         }
         if (running_ < 0) {
             arrived_.wait(lock);
+            continue;
+        }
+        const bool was_held = held_;
+        update_hold_locked();
+        if (held_ != was_held) {
+            const auto kind = held_ ? MatchEvent::Kind::ClocksHeld : MatchEvent::Kind::ClocksRun;
+            const Player running = running_;
+            lock.unlock();
+            emit(MatchEvent::of(kind, running));
+            lock.lock();
             continue;
         }
         const int left = clock_ms_[running_] + byoyomi - used_ms_locked();

@@ -43,6 +43,9 @@ struct MatchSettings {
     std::vector<Player> out_of_time = {};
     // What the clocks read; null: std::chrono::steady_clock (tests give a clock of their own).
     std::function<std::chrono::steady_clock::time_point()> now = nullptr;
+    // While this returns true no clock runs (the web board: a person's device is away). Asked
+    // from the match's thread at least every 100 ms while a clock would run; null: never held.
+    std::function<bool()> clocks_held = nullptr;
 };
 
 // The clocks as they stand, the running one read now.
@@ -51,6 +54,7 @@ struct ClockReading {
     Player running = -1;       // the player whose clock runs; -1: none
     int byoyomi_left_ms = 0;   // the running player's byoyomi left for this move
     std::vector<bool> out_of_time;
+    bool held = false;  // the clocks are held (MatchSettings::clocks_held)
 };
 
 // What the Match asks a seat.
@@ -76,6 +80,8 @@ struct MatchEvent {
         Left,             // the game is left unfinished; it stays saved
         Warning,          // `text`: saving failed, or a seat answered what it may not
         OutOfTime,        // `player`'s clock ran out: the player leaves as if resigned
+        ClocksHeld,       // the clocks stop (MatchSettings::clocks_held); `player`'s was running
+        ClocksRun,        // the clocks run again; `player`'s runs
     };
     Kind kind = Kind::Started;
     Player player = -1;
@@ -150,8 +156,10 @@ class Match {
     void resign(Player p);
     void run_out_of_time(Player p);
     TimePoint now() const;
-    // The time the running clock has run this turn; under the lock.
+    // The time the running clock has run this turn (not while held); under the lock.
     int used_ms_locked() const;
+    // Holds or releases the clocks as settings_.clocks_held says; under the lock.
+    void update_hold_locked();
     // False when the match is being left meanwhile.
     bool declare_impasse(Player p);
     void undo_for(Player p);
@@ -177,6 +185,8 @@ class Match {
     std::vector<int> clock_ms_;  // each player's main time left, the running turn not charged
     Player running_ = -1;        // whose clock runs: the player asked to move
     TimePoint turn_began_;
+    bool held_ = false;  // the clocks are held since held_since_
+    TimePoint held_since_;
     std::vector<bool> out_of_time_;
     Game game_;  // changed only by run(), under the lock
     // Last: destroyed first, so a seat's thread ends while the Match can still take its reply.

@@ -84,5 +84,9 @@ a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; b=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
   DEVICE=$b web_request POST /api/undo-answer 'allow=no'; DEVICE=$b web_request POST /api/leave 'player=1'
   DEVICE=$b web_request GET /api/state; } | seed web
 web_request GET /api/join | seed web
+# Tables: a game at a second table, played and listed there.
+{ web_request POST /api/new 'table=t1&variant=minishogi&seats=human,random:2'
+  web_request POST /api/move 'table=t1&move=5d5c'; web_request GET '/api/state?table=t1'
+  web_request GET /api/tables; web_request GET '/api/join?table=t1'; } | seed web
 printf 'POST /api/move HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Seireigi-Token: {TOKEN}\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n4\r\nmove\r\n5\r\n=2g2f\r\n0\r\n\r\n' | seed web
 echo "seed corpora in $out: $(find "$out" -type f | wc -l) files"

@@ -1,7 +1,7 @@
 // A seat per device in Chromium (label `long`): three browsers with storage of their own (three
 // devices) at one Yonin game. The host starts it and takes P1, the second takes P2, the third is
 // refused P2 and watches; the second reloads and still holds P2; the host asks to take back a move
-// and the second refuses. Screenshots land in build/web-tests/artefacts/ (seats-*.png).
+// and the second refuses; the third starts a game at a table of its own. Screenshots land in build/web-tests/artefacts/ (seats-*.png).
 'use strict';
 
 const assert = require('assert');
@@ -98,6 +98,31 @@ const h = require('./harness');
       const s = await h.serverState(server);
       assert.strictEqual(s.ply, 1, 'the move stays');
       await h.screenshot(host, opt.artefacts, 'seats-undo-refused.png');
+    }],
+    ['the third device starts a minishogi game at a table of its own; the first game goes on', async () => {
+      const third = pages.third;
+      await third.select('#variant', 'minishogi');
+      await third.waitForSelector('#seat-1');
+      await third.select('#seat-0', 'human');
+      await third.select('#seat-1', 'human');
+      await third.$eval('#table-name', (e) => { e.value = 'kitchen'; });
+      await third.click('#table-start');
+      await third.waitForFunction(() => location.search === '?table=kitchen', { timeout: 15000 });
+      await third.waitForSelector('body[data-ready="1"] #board .sq');
+      await third.waitForFunction(() => document.querySelectorAll('#board .sq').length === 25, { timeout: 15000 });
+      await h.clickSquare(third, '5d');
+      await h.clickSquare(third, '5c');
+      await h.waitForMoves(third, 1);
+      await third.waitForFunction(() => /kitchen/.test(document.getElementById('table-list').textContent)
+        && /the first table/.test(document.getElementById('table-list').textContent), { timeout: 15000 });
+      // The list is read again every 10 s.
+      await third.waitForFunction(() => /kitchen Minishogi, 1 move,/.test((document.querySelector('#table-list li.current') || {}).textContent), { timeout: 15000 });
+      const first = await h.serverState(server);
+      assert.strictEqual(first.ply, 1, 'the Yonin game at the first table is as it was');
+      assert.strictEqual(first.variant.players.length, 4);
+      assert.strictEqual(await third.$eval('#title', (e) => e.textContent), 'Minishogi at the table kitchen');
+      await third.$eval('#table-list', (e) => e.scrollIntoView({ block: 'center' }));
+      await h.screenshot(third, opt.artefacts, 'tables-kitchen.png');
       for (const [name, page] of Object.entries(pages)) assert.strictEqual(page.errors || 0, 0, `${name}: page errors`);
     }],
   ], async () => {

@@ -220,6 +220,9 @@ void TerminalFrontEnd::on_event(const MatchEvent& e) {
         case MatchEvent::Kind::OutOfTime:
             std::cout << name(e.player) << "'s time runs out.\n";
             break;
+        case MatchEvent::Kind::ClocksHeld:  // the terminal holds no clocks
+        case MatchEvent::Kind::ClocksRun:
+            break;
     }
 }
 

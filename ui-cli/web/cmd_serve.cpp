@@ -18,6 +18,7 @@ struct ServeOptions {
     std::string host = "127.0.0.1";
     std::string data_dir = "seireigi-data";
     int watch_pause_ms = static_cast<int>(web::kDefaultWatchPause.count());
+    int away_s = static_cast<int>(web::Seating::kAway.count() / 1000);
 };
 
 bool is_loopback(const std::string& host) {
@@ -27,7 +28,8 @@ bool is_loopback(const std::string& host) {
 // Serves until the server is stopped; the exit code.
 int serve(const ServeOptions& opt, web::DataFolder folder) {
     const std::string games = folder.games().string();
-    WebBoard board(std::move(folder), std::chrono::milliseconds(opt.watch_pause_ms));
+    WebBoard board(std::move(folder), std::chrono::milliseconds(opt.watch_pause_ms),
+                   std::chrono::seconds(opt.away_s));
     web::HttpServer server;  // stopped and gone before the board
     board.on_change([&server] { server.wake(); });
     auto fail = [](const std::string& message) {
@@ -76,6 +78,11 @@ void add_serve_command(CLI::App& app) {
                     "milliseconds between two moves of a game between computer players, so that "
                     "it can be watched (0: as fast as they play)")
         ->check(CLI::Range(0, 60000))
+        ->capture_default_str();
+    cmd->add_option("--away-after", opt->away_s,
+                    "seconds without a word from a device before its seat counts as away; the "
+                    "clocks stop meanwhile")
+        ->check(CLI::Range(1, 3600))
         ->capture_default_str();
     cmd->callback([opt] {
         web::DataFolder folder(opt->data_dir);

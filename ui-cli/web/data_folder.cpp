@@ -165,7 +165,17 @@ std::vector<std::string> DataFolder::saved_games() const {
     return out;
 }
 
-std::variant<fs::path, std::string> DataFolder::keep_autosave_aside() const {
+std::vector<std::string> DataFolder::saved_tables() const {
+    std::vector<std::string> out;
+    for (const std::string& file : saved_games())
+        if (file.starts_with("table-") && file.size() > 11)
+            out.push_back(file.substr(6, file.size() - 11));
+    return out;
+}
+
+std::variant<fs::path, std::string> DataFolder::keep_autosave_aside(
+    const std::string& table) const {
+    const fs::path autosave = this->autosave(table);
     const std::time_t now = std::time(nullptr);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
@@ -178,12 +188,12 @@ std::variant<fs::path, std::string> DataFolder::keep_autosave_aside() const {
             name += std::to_string(n);
         }
         const fs::path to = games() / (name + ".game");
-        if (rename_without_replacing(autosave(), to)) return to;
+        if (rename_without_replacing(autosave, to)) return to;
         if (errno != EEXIST)
-            return "cannot rename " + autosave().string() + " to " + to.string() + ": " +
+            return "cannot rename " + autosave.string() + " to " + to.string() + ": " +
                    std::strerror(errno);
     }
-    return "cannot rename " + autosave().string() + ": every new name is taken";
+    return "cannot rename " + autosave.string() + ": every new name is taken";
 }
 
 }  // namespace seireigi::web

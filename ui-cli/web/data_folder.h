@@ -38,7 +38,14 @@ class DataFolder {
     const std::filesystem::path& root() const { return root_; }
     std::filesystem::path games() const { return root_ / "games"; }
     std::filesystem::path variants() const { return root_ / "variants"; }
-    std::filesystem::path autosave() const { return games() / "autosave.game"; }
+    // The autosave of the first table ("") or of table `table`: DIR/games/autosave.game,
+    // DIR/games/table-NAME.game.
+    std::filesystem::path autosave(const std::string& table = "") const {
+        return games() /
+               (table.empty() ? std::string("autosave.game") : "table-" + table + ".game");
+    }
+    // The tables other than the first that have an autosave (their names).
+    std::vector<std::string> saved_tables() const;
 
     // The built-in variants and the data folder's variant files that load without error. Kept
     // until a file in DIR/variants/ or DIR/pieces/ changes (building every variant takes a few
@@ -52,10 +59,11 @@ class DataFolder {
     // folders, "..", and names that are not plain file names.
     std::variant<std::filesystem::path, Diagnostic> game_file(const std::string& name) const;
     std::vector<std::string> saved_games() const;
-    // Renames the autosave, which cannot be resumed, to a new name in DIR/games/
+    // Renames a table's autosave, which cannot be resumed, to a new name in DIR/games/
     // ("autosave-unresumable-DATE-TIME.game"), never over an existing file: the new name, or
     // why it could not be moved.
-    std::variant<std::filesystem::path, std::string> keep_autosave_aside() const;
+    std::variant<std::filesystem::path, std::string> keep_autosave_aside(
+        const std::string& table = "") const;
 
   private:
     std::vector<VariantChoice> build_variant_choices() const;

@@ -146,6 +146,7 @@ void write_clocks(JsonWriter& j, const GameView& view) {
     j.key("left_ms").values(view.clocks.left_ms);
     j.field("running", view.clocks.running).field("byoyomi_left_ms", view.clocks.byoyomi_left_ms);
     j.key("out_of_time").values(view.clocks.out_of_time);
+    j.field("held", view.clocks.held);  // no clock runs: a person's device is away
     j.end_object();
 }
 

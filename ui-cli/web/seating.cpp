@@ -91,14 +91,26 @@ void Seating::heard_from(const std::string& device) {
             return;
         }
     // Devices long gone make room for new ones (a bounded list).
-    std::erase_if(seen_, [&](const auto& s) { return now - s.second > 10 * kAway; });
+    std::erase_if(seen_, [&](const auto& s) { return now - s.second > 10 * away_; });
     if (seen_.size() < 1000) seen_.emplace_back(device, now);
 }
 
 bool Seating::connected_locked(const std::string& device) const {
     const auto now = Clock::now();
     return std::any_of(seen_.begin(), seen_.end(),
-                       [&](const auto& s) { return s.first == device && now - s.second <= kAway; });
+                       [&](const auto& s) { return s.first == device && now - s.second <= away_; });
+}
+
+std::size_t Seating::seated() const {
+    std::lock_guard lock(mutex_);
+    return static_cast<std::size_t>(
+        std::count_if(holder_.begin(), holder_.end(), [](const auto& h) { return !h.empty(); }));
+}
+
+bool Seating::someone_away() const {
+    std::lock_guard lock(mutex_);
+    return std::any_of(holder_.begin(), holder_.end(),
+                       [&](const std::string& h) { return !h.empty() && !connected_locked(h); });
 }
 
 bool Seating::ask_undo(Player player, const std::string& device) {

@@ -31,7 +31,10 @@ class Seating {
   public:
     using Clock = std::chrono::steady_clock;
     // A device not heard from for this long is away: its seats are shown as disconnected.
-    static constexpr std::chrono::seconds kAway{15};
+    static constexpr std::chrono::milliseconds kAway{15000};
+
+    // `away`: how long a device may be silent before it counts as away (tests shorten it).
+    explicit Seating(std::chrono::milliseconds away = kAway) : away_(away) {}
 
     // A new game: `people[p]` tells whether player p is played by a person; `host`: the device
     // that started it ("" when the server did).
@@ -46,9 +49,14 @@ class Seating {
                                        const std::vector<std::string>& names) const;
     // Why `device` may not start or load a game (another device is the host), or nothing.
     std::optional<std::string> may_host(const std::string& device) const;
+    // How many seats devices hold.
+    std::size_t seated() const;
     // The seats `device` holds.
     std::vector<Player> seats_of(const std::string& device) const;
     void heard_from(const std::string& device);
+    // Whether a seat is held by a device that is away (its person cannot play: the web board
+    // holds the clocks meanwhile).
+    bool someone_away() const;
 
     // A take-back asked by `player` (held by `device`): true when it needs the others' consent
     // (seats held by other devices), which is then awaited; false when it may happen at once.
@@ -70,6 +78,7 @@ class Seating {
     void drop_undo_locked();
     std::vector<Player> waiting_locked() const;
 
+    const std::chrono::milliseconds away_;
     mutable std::mutex mutex_;
     std::vector<bool> people_;
     std::vector<std::string> holder_;  // per player: the device, "" while free

@@ -1,5 +1,6 @@
-// The web board's application (docs/web.md): the one game and its data folder, the page built
-// into the binary, and every route of the API, behind the guards every request passes first.
+// The web board's application (docs/web.md): the tables with their games, the data folder, the
+// page built into the binary, and every route of the API, behind the guards every request passes
+// first.
 //
 // Safety (any web page the user visits may send requests to a local server):
 //  * a request whose Host header is not the address the server is bound to gets 403, so that a
@@ -39,6 +40,7 @@
 #include "web/game_json.h"
 #include "web/qr_code.h"
 #include "web/seating.h"
+#include "web/table.h"
 #include "web/web_assets.h"
 #include "web/web_game.h"
 
@@ -166,13 +168,41 @@ std::optional<int> ms_param(const HttpRequest& req, const std::string& name) {
 
 class WebBoard::Impl {
   public:
-    Impl(web::DataFolder folder, std::chrono::milliseconds watch_pause)
-        : folder_(std::move(folder)), game_(folder_.autosave(), watch_pause), token_(make_token()) {
+    Impl(web::DataFolder folder, std::chrono::milliseconds watch_pause,
+         std::chrono::milliseconds away)
+        : folder_(std::move(folder)), watch_pause_(watch_pause), away_(away), token_(make_token()) {
+        setup();
+    }
+
+    // The table called `name`, or nullptr.
+    web::Table* find_table(const std::string& name) {
+        std::lock_guard lock(tables_mutex_);
+        auto it = tables_.find(name);
+        return it == tables_.end() ? nullptr : it->second.get();
+    }
+
+    // The table called `name`, set up if it is new: a refusal when the server holds as many
+    // tables as it may.
+    std::variant<web::Table*, std::string> open_table(const std::string& name) {
+        std::lock_guard lock(tables_mutex_);
+        if (auto it = tables_.find(name); it != tables_.end()) return it->second.get();
+        if (tables_.size() >= web::kMaxTables)
+            return "this server holds " + std::to_string(web::kMaxTables) +
+                   " tables already: play at one of them";
+        auto table =
+            std::make_unique<web::Table>(name, folder_.autosave(name), watch_pause_, away_);
         // Long polls wait for the game to change (before the first game starts).
-        game_.on_change([this] {
+        table->game.on_change([this] {
             if (wake_) wake_();
         });
-        setup();
+        return tables_.emplace(name, std::move(table)).first->second.get();
+    }
+
+    std::vector<web::Table*> tables() {
+        std::lock_guard lock(tables_mutex_);
+        std::vector<web::Table*> out;
+        for (auto& [name, table] : tables_) out.push_back(table.get());
+        return out;
     }
 
     std::string listening_on(const std::string& host, int port) {
@@ -196,23 +226,43 @@ class WebBoard::Impl {
         return "http://" + address_ + "/";
     }
 
-    // The autosaved game, else a new Seireigi game: a person against the engine. An
+    // The first table's game and every other table's that was autosaved; a message when the
+    // first table has none (the server cannot start). Another table whose game cannot be
+    // resumed begins a new one, as the first does.
+    std::optional<std::string> start() {
+        web::Table& first = *std::get<web::Table*>(open_table(""));
+        if (auto why = restore_or_start(first)) return why;
+        seat_anew(first, "");
+        for (const std::string& name : folder_.saved_tables()) {
+            if (web::table_name_problem(name)) continue;
+            auto opened = open_table(name);
+            auto* t = std::get_if<web::Table*>(&opened);
+            if (!t) break;  // as many tables as a server holds
+            if (auto why = restore_or_start(**t))
+                std::cerr << "warning: the table '" << name << "': " << *why << "\n";
+            else
+                seat_anew(**t, "");
+        }
+        return std::nullopt;
+    }
+
+    // A table's autosaved game, else a new Seireigi game: a person against the engine. An
     // autosave that cannot be resumed (a variant file edited since, a record cut short) is
     // renamed first, never overwritten by the new game, and the page and stderr say where it
     // is. A message when the server cannot start.
-    std::optional<std::string> restore_or_start() {
+    std::optional<std::string> restore_or_start(web::Table& t) {
         std::vector<std::string> notices;
         std::error_code ec;
-        if (std::filesystem::exists(folder_.autosave(), ec) ||
-            std::filesystem::is_symlink(folder_.autosave(), ec)) {
-            const std::string why = load_record(folder_.autosave());
+        const std::filesystem::path autosave = folder_.autosave(t.name);
+        if (std::filesystem::exists(autosave, ec) || std::filesystem::is_symlink(autosave, ec)) {
+            const std::string why = load_record(t, autosave);
             if (why.empty()) {
-                game_.read([](const web::GameView& v) {
+                t.game.read([](const web::GameView& v) {
                     for (const auto& n : v.notices) std::cerr << "note: " << n << "\n";
                 });
                 return std::nullopt;
             }
-            auto aside = folder_.keep_autosave_aside();
+            auto aside = folder_.keep_autosave_aside(t.name);
             if (auto* error = std::get_if<std::string>(&aside))
                 return "cannot resume the autosaved game (" + why + "), nor keep it aside (" +
                        *error + "): move it away, or start with another --data-dir";
@@ -222,14 +272,14 @@ class WebBoard::Impl {
             std::cerr << "warning: " << notice << "\n";
             notices.push_back(notice);
         }
-        if (auto why = new_game("seireigi", "", {"human", "engine"},
+        if (auto why = new_game(t, "seireigi", "", {"human", "engine"},
                                 budget_of_ms(search::kDefaultMoveMs), std::move(notices)))
             return "cannot start a game: " + *why;
         return std::nullopt;
     }
 
     // A message, or "" when the record at `path` is now the game.
-    std::string load_record(const std::filesystem::path& path) {
+    std::string load_record(web::Table& t, const std::filesystem::path& path) {
         auto text = read_text_file(path);
         if (auto* d = std::get_if<Diagnostic>(&text)) return d->text();
         auto record = read_record(std::get<std::string>(text));
@@ -238,11 +288,12 @@ class WebBoard::Impl {
         const GameRecord& r = std::get<GameRecord>(record);
         auto loaded = folder_.load(r.variant);
         if (auto* d = std::get_if<Diagnostic>(&loaded)) return d->text();
-        if (auto why = game_.resume(r, std::get<web::LoadedVariant>(loaded).variant)) return *why;
+        if (auto why = t.game.resume(r, std::get<web::LoadedVariant>(loaded).variant)) return *why;
         return "";
     }
 
-    std::optional<std::string> new_game(const std::string& variant_id, const std::string& position,
+    std::optional<std::string> new_game(web::Table& t, const std::string& variant_id,
+                                        const std::string& position,
                                         const std::vector<std::string>& seats,
                                         MoveBudget budget = budget_of_ms(search::kDefaultMoveMs),
                                         std::vector<std::string> notices = {}) {
@@ -256,8 +307,8 @@ class WebBoard::Impl {
             const Game& kif = std::get<ImportedGame>(read).game;
             std::vector<std::string> kif_moves;
             for (Move m : kif.moves()) kif_moves.push_back(write_move(*lv.variant, m));
-            return game_.start(lv.name_in_record, lv.variant, kif.start(), seats, budget, kif_moves,
-                               std::move(notices));
+            return t.game.start(lv.name_in_record, lv.variant, kif.start(), seats, budget,
+                                kif_moves, std::move(notices));
         }
         // A USI position line is welcome too: "[position] [sfen] TEXT [moves M1 M2 ...]",
         // "startpos [moves ...]".
@@ -287,8 +338,8 @@ class WebBoard::Impl {
                 return "position: this position cannot arise in a game: " +
                        problems.front().message;
         }
-        return game_.start(lv.name_in_record, lv.variant, start, seats, budget, moves,
-                           std::move(notices));
+        return t.game.start(lv.name_in_record, lv.variant, start, seats, budget, moves,
+                            std::move(notices));
     }
 
     HttpResponse serve_asset(const std::string& path) {
@@ -339,9 +390,29 @@ class WebBoard::Impl {
     void get(const std::string& path, Route route) { routes_[{"GET", path}] = std::move(route); }
     void post(const std::string& path, Route route) { routes_[{"POST", path}] = std::move(route); }
 
+    // A route about the game of the table the request names (?table=NAME; none: the first).
+    using TableRoute = std::function<HandlerResult(web::Table&, const HttpRequest&)>;
+    Route at_table(TableRoute route) {
+        return [this, route = std::move(route)](const HttpRequest& req) -> HandlerResult {
+            const std::string name = req.param("table");
+            if (auto why = web::table_name_problem(name)) return error_reply(400, "table: " + *why);
+            web::Table* t = find_table(name);
+            if (!t || !t->game.has_game())
+                return error_reply(404, "no game is played at the table '" + name +
+                                            "': start one there with New game");
+            return route(*t, req);
+        };
+    }
+    void get_at(const std::string& path, TableRoute route) {
+        get(path, at_table(std::move(route)));
+    }
+    void post_at(const std::string& path, TableRoute route) {
+        post(path, at_table(std::move(route)));
+    }
+
     HandlerResult handle(const HttpRequest& req) {
         if (auto refusal = guard(req)) return *refusal;
-        seating_.heard_from(device_of(req));
+        if (web::Table* t = find_table(req.param("table"))) t->seating.heard_from(device_of(req));
         const std::string method = req.method == "HEAD" ? "GET" : req.method;
         auto it = routes_.find({method, req.path});
         if (it != routes_.end()) return it->second(req);
@@ -354,29 +425,36 @@ class WebBoard::Impl {
 
     // The game now, or once it is no longer at version `after` (at most kLongPoll): the wait
     // holds no thread (web/http_server.h).
-    HandlerResult state(const HttpRequest& req) {
+    HandlerResult state(web::Table& t, const HttpRequest& req) {
         auto after = int_param(req, "after");
         const std::string device = device_of(req);
-        if (!after || game_.version() != static_cast<std::uint64_t>(*after))
-            return answer(device, std::nullopt);
+        if (!after || t.game.version() != static_cast<std::uint64_t>(*after))
+            return answer(t, device, std::nullopt);
         const auto seen = static_cast<std::uint64_t>(*after);
-        return web::Park{[this, seen] { return game_.version() != seen; },
+        // Tables live as long as the server: the wait may keep a reference.
+        return web::Park{[&t, seen] { return t.game.version() != seen; },
                          std::chrono::steady_clock::now() + kLongPoll,
-                         [this, device] { return answer(device, std::nullopt); }};
+                         [this, &t, device] { return answer(t, device, std::nullopt); }};
     }
 
     // The answer to a request: the state (with the seating as `device` sees it), or 400 with
     // the reason.
-    HttpResponse answer(const std::string& device, const std::optional<std::string>& refusal) {
+    HttpResponse answer(web::Table& t, const std::string& device,
+                        const std::optional<std::string>& refusal) {
         if (refusal) return error_reply(400, *refusal);
         std::string json;
-        game_.read([&](const web::GameView& v) { json = web::game_json(v); });
+        t.game.read([&](const web::GameView& v) { json = web::game_json(v); });
         JsonWriter seating;
         seating.begin_object();
-        seating_.write_json(seating, device);
+        t.seating.write_json(seating, device);
         seating.end_object();
         if (json.size() > 2 && json.back() == '}')
             json = json.substr(0, json.size() - 1) + "," + seating.text().substr(1);
+        if (json.size() > 2 && json.back() == '}') {  // which table it is
+            JsonWriter table;
+            table.begin_object().field("table", t.name).end_object();
+            json = json.substr(0, json.size() - 1) + "," + table.text().substr(1);
+        }
         return json_reply(json);
     }
 
@@ -384,83 +462,84 @@ class WebBoard::Impl {
         return web::device_of(req.header(kDeviceHeader));
     }
 
-    std::vector<std::string> player_names() {
+    static std::vector<std::string> player_names(web::Table& t) {
         std::vector<std::string> names;
-        game_.read([&](const web::GameView& v) {
+        t.game.read([&](const web::GameView& v) {
             for (const auto& p : v.game.variant().players) names.push_back(p.name);
         });
         return names;
     }
 
     // A new game began (started by `host`, "" for the server): every seat is free.
-    void seat_anew(const std::string& host) {
+    void seat_anew(web::Table& t, const std::string& host) {
         std::vector<bool> people;
-        game_.read([&](const web::GameView& v) {
+        t.game.read([&](const web::GameView& v) {
             for (const auto& s : v.seats) people.push_back(s == "human");
         });
-        seating_.reset(std::move(people), host);
-        game_.touch();
+        t.seating.reset(std::move(people), host);
+        t.game.touch();
     }
 
     // Refuses acting for a player whose seat another device holds.
-    web::WebGame::Gate gate(const std::string& device) {
-        return [this, device, names = player_names()](Player p) {
-            return seating_.may_act(p, device, names);
+    static web::WebGame::Gate gate(web::Table& t, const std::string& device) {
+        return [&t, device, names = player_names(t)](Player p) {
+            return t.seating.may_act(p, device, names);
         };
     }
 
     // Starting or loading a game: the host's right once the game has one.
-    HttpResponse hosted_change(const std::string& device,
+    HttpResponse hosted_change(web::Table& t, const std::string& device,
                                const std::function<std::optional<std::string>()>& change) {
-        if (auto why = seating_.may_host(device)) return error_reply(403, *why);
+        if (auto why = t.seating.may_host(device)) return error_reply(403, *why);
         auto refusal = change();
-        if (!refusal) seat_anew(device);
-        return answer(device, refusal);
+        if (!refusal) seat_anew(t, device);
+        return answer(t, device, refusal);
     }
 
     // A take-back: by the device's own seat when it holds one (asking the other devices at the
     // table first), else as on one shared screen.
-    HttpResponse take_back(const std::string& device) {
-        const std::vector<Player> mine = seating_.seats_of(device);
-        if (mine.empty()) return answer(device, game_.undo(std::nullopt, gate(device)));
+    HttpResponse take_back(web::Table& t, const std::string& device) {
+        const std::vector<Player> mine = t.seating.seats_of(device);
+        if (mine.empty()) return answer(t, device, t.game.undo(std::nullopt, gate(t, device)));
         Player person = -1;
-        game_.read([&](const web::GameView& v) {
+        t.game.read([&](const web::GameView& v) {
             for (int i = v.game.ply() - 1; person < 0 && i >= 0; --i)
                 if (std::find(mine.begin(), mine.end(), v.game.mover_of(i)) != mine.end())
                     person = v.game.mover_of(i);
         });
         if (person < 0) return error_reply(400, "you have no move to take back");
-        if (seating_.ask_undo(person, device)) {
-            game_.touch();
-            return answer(device, std::nullopt);
+        if (t.seating.ask_undo(person, device)) {
+            t.game.touch();
+            return answer(t, device, std::nullopt);
         }
-        return answer(device, game_.undo(person));
+        return answer(t, device, t.game.undo(person));
     }
 
     // Takes (sit) or frees (leave) the seat ?player=P for the requesting device.
     using SeatChange = std::optional<std::string> (web::Seating::*)(
         Player, const std::string&, const std::vector<std::string>&);
-    HttpResponse change_seat(const HttpRequest& req, SeatChange change, int refusal_status) {
+    HttpResponse change_seat(web::Table& t, const HttpRequest& req, SeatChange change,
+                             int refusal_status) {
         const std::string device = device_of(req);
         const auto player = int_param(req, "player");
         if (!player) return error_reply(400, "player: the number of the seat (0 for the first)");
-        if (auto why = (seating_.*change)(*player, device, player_names()))
+        if (auto why = (t.seating.*change)(*player, device, player_names(t)))
             return error_reply(refusal_status, *why);
-        game_.touch();
-        return answer(device, std::nullopt);
+        t.game.touch();
+        return answer(t, device, std::nullopt);
     }
 
-    HttpResponse answer_take_back(const HttpRequest& req) {
+    HttpResponse answer_take_back(web::Table& t, const HttpRequest& req) {
         const std::string device = device_of(req);
         const std::string allow = req.param("allow");
         if (allow != "yes" && allow != "no") return error_reply(400, "allow: yes or no");
         Player by = -1;
-        const auto a = seating_.answer_undo(device, allow == "yes", &by, player_names());
+        const auto a = t.seating.answer_undo(device, allow == "yes", &by, player_names(t));
         if (a == web::Seating::Answer::NotAsked)
             return error_reply(400, "no take-back waits for this device's answer");
-        if (a == web::Seating::Answer::Granted) return answer(device, game_.undo(by));
-        game_.touch();
-        return answer(device, std::nullopt);
+        if (a == web::Seating::Answer::Granted) return answer(t, device, t.game.undo(by));
+        t.game.touch();
+        return answer(t, device, std::nullopt);
     }
 
     void setup() {
@@ -469,7 +548,9 @@ class WebBoard::Impl {
             get(path, [this, p = path](const HttpRequest&) { return serve_asset(p); });
         }
         get("/", [this](const HttpRequest&) { return serve_asset("/"); });
-        get("/api/state", [this](const HttpRequest& req) { return state(req); });
+        get_at("/api/state",
+               [this](web::Table& t, const HttpRequest& req) { return state(t, req); });
+        get("/api/tables", [this](const HttpRequest&) -> HandlerResult { return table_list(); });
         get("/api/variants", [this](const HttpRequest&) -> HandlerResult {
             JsonWriter j;
             j.begin_array();
@@ -482,10 +563,16 @@ class WebBoard::Impl {
             j.end_array();
             return json_reply(j.text());
         });
-        get("/api/join", [this](const HttpRequest&) -> HandlerResult {
+        // The address other devices open for the table ?table=NAME, with its QR code.
+        get("/api/join", [this](const HttpRequest& req) -> HandlerResult {
+            const std::string table = req.param("table");
+            if (auto why = web::table_name_problem(table))
+                return error_reply(400, "table: " + *why);
+            const std::string address =
+                join_.empty() || table.empty() ? join_ : join_ + "?table=" + table;
             JsonWriter j;
-            j.begin_object().field("address", join_);
-            j.field("qr_svg", join_.empty() ? std::string() : web::qr_code_svg(join_));
+            j.begin_object().field("address", address);
+            j.field("qr_svg", address.empty() ? std::string() : web::qr_code_svg(address));
             j.end_object();
             return json_reply(j.text());
         });
@@ -496,13 +583,14 @@ class WebBoard::Impl {
             j.end_array();
             return json_reply(j.text());
         });
-        get("/api/piece",
-            [this](const HttpRequest& req) -> HandlerResult { return piece_legend(req); });
-        get("/api/review", [this](const HttpRequest& req) -> HandlerResult {
+        get_at("/api/piece", [](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return piece_legend(t, req);
+        });
+        get_at("/api/review", [](web::Table& t, const HttpRequest& req) -> HandlerResult {
             const auto ply = int_param(req, "ply");
             std::string json;
             std::string refusal = "no game is in progress";
-            game_.read([&](const web::GameView& v) {
+            t.game.read([&](const web::GameView& v) {
                 refusal.clear();
                 if (!ply || *ply > v.game.ply())
                     refusal = "ply: a number of moves from 0 to " + std::to_string(v.game.ply());
@@ -512,21 +600,23 @@ class WebBoard::Impl {
             if (!refusal.empty()) return error_reply(400, refusal);
             return json_reply(json);
         });
-        get("/api/analyse",
-            [this](const HttpRequest& req) -> HandlerResult { return analyse(req); });
-        get("/api/mate",
-            [this](const HttpRequest& req) -> HandlerResult { return find_mate(req); });
-        get("/api/record", [this](const HttpRequest&) -> HandlerResult {
+        get_at("/api/analyse", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return analyse(t, req);
+        });
+        get_at("/api/mate", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return find_mate(t, req);
+        });
+        get_at("/api/record", [](web::Table& t, const HttpRequest&) -> HandlerResult {
             HttpResponse res;
             res.set_header("Content-Disposition",
-                           "attachment; filename=\"" + download_name("game") + "\"");
+                           "attachment; filename=\"" + download_name(t, "game") + "\"");
             res.content_type = "text/plain; charset=utf-8";
-            res.body = write_record(game_.record());
+            res.body = write_record(t.game.record());
             return res;
         });
-        get("/api/kif", [this](const HttpRequest&) -> HandlerResult {
+        get_at("/api/kif", [](web::Table& t, const HttpRequest&) -> HandlerResult {
             std::string kif, refusal;
-            game_.read([&](const web::GameView& v) {
+            t.game.read([&](const web::GameView& v) {
                 if (auto why = kif_unsupported(v.game.variant()))
                     refusal = *why;
                 else
@@ -535,37 +625,40 @@ class WebBoard::Impl {
             if (!refusal.empty()) return error_reply(400, "no KIF: " + refusal);
             HttpResponse res;
             res.set_header("Content-Disposition",
-                           "attachment; filename=\"" + download_name("kif") + "\"");
+                           "attachment; filename=\"" + download_name(t, "kif") + "\"");
             res.content_type = "text/plain; charset=utf-8";
             res.body = std::move(kif);
             return res;
         });
 
-        post("/api/move", [this](const HttpRequest& req) -> HandlerResult {
+        post_at("/api/move", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "move")) return *m;
             const std::string device = device_of(req);
-            auto refusal = game_.play(req.param("move"), gate(device));
-            if (!refusal) seating_.drop_undo();
-            return answer(device, refusal);
+            auto refusal = t.game.play(req.param("move"), gate(t, device));
+            if (!refusal) t.seating.drop_undo();
+            return answer(t, device, refusal);
         });
-        post("/api/undo",
-             [this](const HttpRequest& req) -> HandlerResult { return take_back(device_of(req)); });
-        post("/api/undo-answer",
-             [this](const HttpRequest& req) -> HandlerResult { return answer_take_back(req); });
-        post("/api/resign", [this](const HttpRequest& req) -> HandlerResult {
+        post_at("/api/undo", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return take_back(t, device_of(req));
+        });
+        post_at("/api/undo-answer", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return answer_take_back(t, req);
+        });
+        post_at("/api/resign", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
             const std::string device = device_of(req);
-            return answer(device, game_.resign(gate(device)));
+            return answer(t, device, t.game.resign(gate(t, device)));
         });
-        post("/api/impasse", [this](const HttpRequest& req) -> HandlerResult {
+        post_at("/api/impasse", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
             const std::string device = device_of(req);
-            return answer(device, game_.declare_impasse(gate(device)));
+            return answer(t, device, t.game.declare_impasse(gate(t, device)));
         });
-        post("/api/sit", [this](const HttpRequest& req) -> HandlerResult {
-            return change_seat(req, &web::Seating::sit, 409);
+        post_at("/api/sit", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return change_seat(t, req, &web::Seating::sit, 409);
         });
-        post("/api/leave", [this](const HttpRequest& req) -> HandlerResult {
-            return change_seat(req, &web::Seating::leave, 400);
+        post_at("/api/leave", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
+            return change_seat(t, req, &web::Seating::leave, 400);
         });
+        // A new game at the table ?table=NAME: a new table when none has that name yet.
         post("/api/new", [this](const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "variant")) return *m;
             if (auto m = missing(req, "seats")) return *m;
@@ -593,33 +686,58 @@ class WebBoard::Impl {
                 return error_reply(400,
                                    "increment_ms and byoyomi_ms belong to a clock: give time_ms "
                                    "(the main time, 0 for byoyomi alone)");
-            return hosted_change(device_of(req), [&] {
-                return new_game(req.param("variant"), req.param("position"), split(seats, ','),
+            const std::string name = req.param("table");
+            if (auto why = web::table_name_problem(name)) return error_reply(400, "table: " + *why);
+            auto opened = open_table(name);
+            if (auto* why = std::get_if<std::string>(&opened)) return error_reply(409, *why);
+            web::Table& t = *std::get<web::Table*>(opened);
+            return hosted_change(t, device_of(req), [&] {
+                return new_game(t, req.param("variant"), req.param("position"), split(seats, ','),
                                 budget);
             });
         });
-        post("/api/save", [this](const HttpRequest& req) -> HandlerResult {
+        post_at("/api/save", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "name")) return *m;
             auto file = folder_.game_file(req.param("name"));
             if (auto* d = std::get_if<Diagnostic>(&file)) return error_reply(400, d->text());
             const auto& path = std::get<std::filesystem::path>(file);
-            if (auto error = write_file_atomically(path, write_record(game_.record())))
+            if (auto error = write_file_atomically(path, write_record(t.game.record())))
                 return error_reply(500, *error);
             JsonWriter j;
             j.begin_object().field("saved", path.filename().string()).end_object();
             return json_reply(j.text());
         });
-        post("/api/load", [this](const HttpRequest& req) -> HandlerResult {
+        post_at("/api/load", [this](web::Table& t, const HttpRequest& req) -> HandlerResult {
             if (auto m = missing(req, "name")) return *m;
             auto file = folder_.game_file(req.param("name"));
             if (auto* d = std::get_if<Diagnostic>(&file)) return error_reply(400, d->text());
             const auto path = std::get<std::filesystem::path>(file);
-            return hosted_change(device_of(req), [&]() -> std::optional<std::string> {
-                const std::string why = load_record(path);
+            return hosted_change(t, device_of(req), [&]() -> std::optional<std::string> {
+                const std::string why = load_record(t, path);
                 if (why.empty()) return std::nullopt;
                 return why;
             });
         });
+    }
+
+    // The tables and what is played at each: [{table, variant, players, ply, over, people,
+    // seated}], the first table first.
+    HttpResponse table_list() {
+        JsonWriter j;
+        j.begin_array();
+        for (web::Table* t : tables()) {
+            t->game.read([&](const web::GameView& v) {
+                j.begin_object().field("table", t->name).field("variant", v.game.variant().name);
+                j.field("players", v.game.variant().num_players()).field("ply", v.game.ply());
+                j.field("over", v.game.over());
+                j.field("people", static_cast<int>(std::count(v.seats.begin(), v.seats.end(),
+                                                              std::string("human"))));
+                j.field("seated", static_cast<int>(t->seating.seated()));
+                j.end_object();
+            });
+        }
+        j.end_array();
+        return json_reply(j.text());
     }
 
     // The engine's view of a position of the game: ?ms=TIME (default 1000, 10 to 60000) and
@@ -640,7 +758,7 @@ class WebBoard::Impl {
     };
 
     // The question a request asks, or a refusal.
-    std::variant<Question, HttpResponse> question(const HttpRequest& req) {
+    static std::variant<Question, HttpResponse> question(web::Table& t, const HttpRequest& req) {
         Question q;
         if (req.has_param("ms")) {
             const auto given = int_param(req, "ms");
@@ -652,7 +770,7 @@ class WebBoard::Impl {
         if (req.has_param("ply") && !asked_ply)
             return error_reply(400, "ply: a number of moves played");
         std::string refusal = "no game is in progress";
-        game_.read([&](const web::GameView& view) {
+        t.game.read([&](const web::GameView& view) {
             const Game& g = view.game;
             q.ply = asked_ply.value_or(g.ply());
             if (q.ply > g.ply()) {
@@ -674,8 +792,8 @@ class WebBoard::Impl {
     // A forced mate for the player to move, by the mate solver (docs/mate.md, tsume: every
     // attacking move checks): its line and length in plies, "no mate" (proven) or "unknown"
     // when the time ran out first.
-    HttpResponse find_mate(const HttpRequest& req) {
-        auto asked = question(req);
+    HttpResponse find_mate(web::Table& t, const HttpRequest& req) {
+        auto asked = question(t, req);
         if (auto* refusal = std::get_if<HttpResponse>(&asked)) return *refusal;
         const Question& q = std::get<Question>(asked);
         if (q.variant->num_players() != 2)
@@ -723,8 +841,8 @@ class WebBoard::Impl {
         j.end_object();
     }
 
-    HttpResponse analyse(const HttpRequest& req) {
-        auto asked = question(req);
+    HttpResponse analyse(web::Table& t, const HttpRequest& req) {
+        auto asked = question(t, req);
         if (auto* refusal = std::get_if<HttpResponse>(&asked)) return *refusal;
         const Question& q = std::get<Question>(asked);
         std::unique_lock busy(analysis_, std::try_to_lock);
@@ -786,9 +904,9 @@ class WebBoard::Impl {
 
     // A download's file name: the variant, the players and the date, e.g.
     // "seireigi-human-vs-engine-2026-11-28.kif" (letters, digits and '-' only).
-    std::string download_name(const std::string& extension) {
+    static std::string download_name(web::Table& t, const std::string& extension) {
         std::string name = "seireigi";
-        game_.read([&](const web::GameView& v) {
+        t.game.read([&](const web::GameView& v) {
             name = v.game.variant().id;
             for (std::size_t i = 0; i < v.seats.size(); ++i)
                 name += (i == 0 ? "-" : "-vs-") + split(v.seats[i], ':').front();
@@ -806,7 +924,7 @@ class WebBoard::Impl {
     // The reach of a piece for the legend: ?square=S (a piece on the board, in the position now,
     // or with &ply=N after N moves, for a review) or ?player=P&type=T (a piece in hand, drawn
     // alone in the middle of the board).
-    HttpResponse piece_legend(const HttpRequest& req) {
+    static HttpResponse piece_legend(web::Table& t, const HttpRequest& req) {
         const auto square = int_param(req, "square");
         const auto player = int_param(req, "player");
         const auto type = int_param(req, "type");
@@ -818,7 +936,7 @@ class WebBoard::Impl {
         Square from = kNoSquare;
         bool neutral = false;
         std::string refusal = "no game is in progress";
-        game_.read([&](const web::GameView& view) {
+        t.game.read([&](const web::GameView& view) {
             const Variant& v = view.game.variant();
             variant = view.game.variant_ptr();
             st = ply && *ply <= view.game.ply() ? view.game.state_after(*ply) : view.game.current();
@@ -847,7 +965,10 @@ class WebBoard::Impl {
     }
 
     web::DataFolder folder_;
-    web::WebGame game_;
+    const std::chrono::milliseconds watch_pause_;  // of every table's game
+    const std::chrono::milliseconds away_;         // of every table's seating
+    std::mutex tables_mutex_;
+    std::map<std::string, std::unique_ptr<web::Table>> tables_;  // by name; never removed
     std::string token_;
     std::vector<std::string> allowed_hosts_;  // "name:port", lower case
     std::string address_;                     // one of them, for messages
@@ -855,18 +976,16 @@ class WebBoard::Impl {
     std::mutex analysis_;
     std::map<std::pair<std::string, std::string>, Route> routes_;  // (method, path)
     std::function<void()> wake_;  // the server's: parked long polls are asked again
-    web::Seating seating_;        // which device holds which seat, the host
 };
 
-WebBoard::WebBoard(web::DataFolder folder, std::chrono::milliseconds watch_pause)
-    : impl_(std::make_unique<Impl>(std::move(folder), watch_pause)) {}
+WebBoard::WebBoard(web::DataFolder folder, std::chrono::milliseconds watch_pause,
+                   std::chrono::milliseconds away)
+    : impl_(std::make_unique<Impl>(std::move(folder), watch_pause, away)) {}
 
 WebBoard::~WebBoard() = default;
 
 std::optional<std::string> WebBoard::start() {
-    auto why = impl_->restore_or_start();
-    if (!why) impl_->seat_anew("");
-    return why;
+    return impl_->start();
 }
 
 std::string WebBoard::listening_on(const std::string& host, int port) {

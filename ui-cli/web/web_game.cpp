@@ -143,6 +143,7 @@ std::optional<std::string> WebGame::launch(Game game, std::vector<std::unique_pt
     settings.variant_name = variant_name;
     settings.autosave = autosave_.string();
     settings.budget = budget;
+    settings.clocks_held = clocks_held_;
     if (clocks_of) {
         settings.clock_left_ms = clocks_of->clock_left_ms;
         settings.out_of_time = clocks_of->out_of_time;
@@ -192,6 +193,7 @@ void WebGame::on_event(Match& match, const MatchEvent& e) {
     // a computer thinks, or the game is over or left): a person who answers at once finds the
     // match waiting for the answer.
     bool settles = false;
+    bool shows_clocks = false;  // only the clocks changed: the page reads them again
     bool accept_for_person = false;
     std::optional<std::string> refusal;
     switch (e.kind) {
@@ -204,6 +206,10 @@ void WebGame::on_event(Match& match, const MatchEvent& e) {
         case K::Over:
         case K::Left:
             settles = true;
+            break;
+        case K::ClocksHeld:
+        case K::ClocksRun:
+            shows_clocks = true;
             break;
         case K::ImpasseRefused:
             refusal = "no impasse: " + e.text;
@@ -236,10 +242,10 @@ void WebGame::on_event(Match& match, const MatchEvent& e) {
             shown_ = std::move(game);
             unsaved_ = failure.value_or("");
             ++settled_;
-            ++version_;
         }
+        if (settles || shows_clocks) ++version_;
     }
-    if (settles) changed();
+    if (settles || shows_clocks) changed();
     if (e.kind == K::Thinking && match.people() == 0) {
         // The listener runs on the match's thread: waiting here paces the game.
         std::unique_lock lock(mutex_);

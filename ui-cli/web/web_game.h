@@ -1,8 +1,8 @@
-// WebGame: the one game that every browser tab shows. The game itself is a Match
-// (match/live) running on a thread of its own: the people's moves, undo, resignation and
-// impasse go to it through Match::submit, the computer seats (random mover, engine) are the
-// Match's seats, and it saves the game after every change. WebGame keeps a copy of the game as
-// the Match last reported it, for the page to poll.
+// WebGame: the game of one table (web/table.h), which every browser tab at that table shows. The
+// game itself is a Match (match/live) running on a thread of its own: the people's moves, undo,
+// resignation and impasse go to it through Match::submit, the computer seats (random mover, engine)
+// are the Match's seats, and it saves the game after every change. WebGame keeps a copy of the game
+// as the Match last reported it, for the page to poll.
 #pragma once
 
 #include <chrono>
@@ -104,6 +104,9 @@ class WebGame {
     // Called (from any thread, without a lock held) after every change of the version: set it
     // before the first game starts.
     void on_change(std::function<void()> notify) { notify_ = std::move(notify); }
+    // While `held` returns true, the clocks of the games started from now on do not run
+    // (MatchSettings::clocks_held): set it before the first game starts.
+    void hold_clocks_while(std::function<bool()> held) { clocks_held_ = std::move(held); }
 
   private:
     std::optional<std::string> launch(Game game, std::vector<std::unique_ptr<Seat>> seats,
@@ -120,6 +123,7 @@ class WebGame {
     void changed();  // tells every waiter that the version changed
 
     std::function<void()> notify_;
+    std::function<bool()> clocks_held_;
     const std::chrono::milliseconds watch_pause_;
 
     std::filesystem::path autosave_;

@@ -52,12 +52,20 @@ const DEVICE = (() => {
   return d;
 })();
 
-async function request(method, path, params) {
+// The table this page shows (docs/web.md, "Several tables"): /?table=NAME; none: the first.
+const TABLE = new URLSearchParams(location.search).get('table') || '';
+const tableQuery = (name) => (name ? `table=${encodeURIComponent(name)}` : '');
+const tablePage = (name) => (name ? `/?${tableQuery(name)}` : '/');
+
+// A request about the game of `table` (this page's unless another is named).
+async function request(method, path, params, table = TABLE) {
   const options = { method, headers: { 'X-Seireigi-Device': DEVICE } };
   if (method === 'POST') {
     options.headers['X-Seireigi-Token'] = TOKEN;
     options.headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    options.body = new URLSearchParams(params || {}).toString();
+    options.body = new URLSearchParams({ ...(params || {}), ...(table ? { table } : {}) }).toString();
+  } else if (table) {
+    path += `${path.includes('?') ? '&' : '?'}${tableQuery(table)}`;
   }
   const res = await fetch(path, options);
   let data = null;
@@ -81,6 +89,7 @@ async function poll() {
       const after = S ? `?after=${S.version}` : '';
       const { ok, data } = await request('GET', '/api/state' + after);
       if (ok && (!S || data.version !== S.version)) setState(data);
+      if (!ok) await new Promise((r) => setTimeout(r, 2000));  // no game at this table yet
     } catch (e) {
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -219,9 +228,10 @@ function handRows() {
 
 function render() {
   const v = V();
-  $('title').textContent = v.name;
+  const at = TABLE ? ` at the table ${TABLE}` : '';
+  $('title').textContent = v.name + at;
   document.body.dataset.version = S.version;
-  document.title = `${v.name} - Seireigi web board`;
+  document.title = `${v.name}${at} - Seireigi web board`;
   const W = v.files * CELL;
   const H = v.ranks * CELL;
   // Margins: a side with a hand holds it and its name plate; the others only the coordinates,
@@ -452,12 +462,13 @@ function drawClocks() {
     const p = Number(span.dataset.clock);
     let main = c.left_ms[p];
     let byoyomi = c.byoyomi_ms;
-    if (p === c.running) {
+    if (p === c.running && !c.held) {
       main = Math.max(0, c.left_ms[p] - ran);
       byoyomi = Math.max(0, c.byoyomi_left_ms - Math.max(0, ran - c.left_ms[p]));
     }
     let text = c.out_of_time[p] ? 'time out' : clockText(main);
     if (!c.out_of_time[p] && main <= 0 && c.byoyomi_ms > 0) text = `byoyomi ${clockText(byoyomi)}`;
+    if (c.held && p === c.running) text += ' (held)';  // a player's device is away
     span.textContent = ` ${text}`;
     const left = main > 0 ? main : byoyomi;
     span.classList.toggle('low', !c.out_of_time[p] && p === c.running && left < 10000);
@@ -1006,6 +1017,40 @@ async function startGame(position) {
   await act('/api/new', params);
 }
 
+// ---- tables: several games on one server, each at a table of its own ----
+
+async function loadTables() {
+  const { ok, data } = await request('GET', '/api/tables');
+  if (!ok) return;
+  const list = $('table-list');
+  list.replaceChildren();
+  for (const t of data) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = tablePage(t.table);
+    a.textContent = t.table || 'the first table';
+    li.append(a, ` ${t.variant}, ${t.ply} move${t.ply === 1 ? '' : 's'}${t.over ? ', over' : ''}, ${t.seated} of ${t.people} seats taken`);
+    if (t.table === TABLE) li.classList.add('current');
+    list.append(li);
+  }
+}
+
+// A game of the chosen variant and seats at a new table (or another existing one, replacing
+// its game as New game does): then this page shows it.
+async function startAtTable() {
+  const name = $('table-name').value.trim();
+  if (!/^[A-Za-z0-9_-]{1,24}$/.test(name)) {
+    showMessage("a table's name: 1 to 24 letters, digits, '-' or '_'");
+    return;
+  }
+  const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
+  const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
+  const { ok, data } = await request('POST', '/api/new',
+    { variant: $('variant').value, seats: seats.join(','), engine_ms: engineMs }, name);
+  if (!ok) { showMessage(data.error || 'refused'); return; }
+  location.href = tablePage(name);
+}
+
 let variantsLoading = false;
 async function loadVariants() {
   if (variantsLoading) return;
@@ -1117,6 +1162,10 @@ function setupPanel() {
     ev.preventDefault();
     startGame($('start-position').value.trim());
   };
+  $('table-start').onclick = startAtTable;
+  if (TABLE) {
+    for (const id of ['download-record', 'download-kif']) $(id).href += `?${tableQuery(TABLE)}`;
+  }
   const svg = $('board');
   svg.addEventListener('pointerdown', onPointerDown);
   window.addEventListener('pointermove', onPointerMove);
@@ -1141,6 +1190,8 @@ async function main() {
   loadVariants();
   loadRecordList();
   loadJoin();
+  loadTables();
+  setInterval(loadTables, 10000);  // games at the other tables go on
   poll();
 }
 
