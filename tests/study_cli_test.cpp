@@ -263,5 +263,35 @@ TEST_F(StudyCli, ImbalanceGamesScoreTheSideWithTheReplacement) {
     EXPECT_NE(err.find("'Q' is no piece of Seireigi"), std::string::npos) << err;
 }
 
+// --imbalance B=3*P: the side's Bishop is gone and three Pawns wait in its hand (H. G.
+// Muller's piece against Pawns); N*Y with a piece that cannot be held is refused.
+TEST_F(StudyCli, ImbalanceAgainstPawnsInHand) {
+    std::string out, err;
+    ASSERT_EQ(run("study --variant seireigi --games 2 --nodes 200 --max-moves 40 --bootstrap 0 "
+                  "--imbalance B=3*P --out " +
+                      path("study"),
+                  out, err),
+              0)
+        << err;
+    auto v = testing::variant("seireigi");
+    for (Player side = 0; side < 2; ++side) {
+        const auto games = games_in(path("study/imbalance-B=3*P/") + (side ? "gote" : "sente"), v);
+        ASSERT_EQ(games.size(), 1u);
+        const PositionState& start = games.begin()->second.start();
+        int bishops = 0;
+        for (PieceCode pc : start.board)
+            bishops += pc != kEmpty && owner_of(pc) == side && type_of(pc) == v->find_type("B");
+        EXPECT_EQ(bishops, 0);
+        EXPECT_EQ(start.hands[side][v->find_type("P")], 3);
+        EXPECT_EQ(start.hands[1 - side][v->find_type("P")], 0);
+    }
+    EXPECT_NE(out.find("B=3*P: the side with 3 P in hand scored"), std::string::npos) << out;
+    EXPECT_NE(
+        run("study --variant seireigi --games 2 --nodes 100 --imbalance B=0*P --out " + path("bad"),
+            out, err),
+        0);
+    EXPECT_NE(err.find("N from 1 to 9"), std::string::npos) << err;
+}
+
 }  // namespace
 }  // namespace seireigi

@@ -25,9 +25,15 @@ std::variant<Imbalance, Diagnostic> read_imbalance(std::string_view text, const 
     if (variant.num_players() != 2) return bad("imbalance games are for two players");
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size())
         return bad(
-            "expected X=Y, two pieces of the variant ('seireigi legend' lists them), "
-            "e.g. G=S");
+            "expected X=Y (a Y on X's square) or X=N*Y (N Ys in hand instead of X), two pieces "
+            "of the variant ('seireigi legend' lists them), e.g. G=S or B=3*P");
     Imbalance im{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+    if (const std::size_t star = im.y.find('*'); star != std::string::npos) {
+        if (star != 1 || im.y[0] < '1' || im.y[0] > '9' || im.y.size() < 3)
+            return bad("expected N*Y with N from 1 to 9, e.g. B=3*P");
+        im.in_hand = im.y[0] - '0';
+        im.y = im.y.substr(2);
+    }
     im.x_type = variant.find_type(im.x);
     im.y_type = variant.find_type(im.y);
     for (auto [name, type] : {std::pair{im.x, im.x_type}, std::pair{im.y, im.y_type}}) {
@@ -38,6 +44,11 @@ std::variant<Imbalance, Diagnostic> read_imbalance(std::string_view text, const 
             return bad("'" + name + "' is royal: a side keeps its King");
     }
     if (im.x_type == im.y_type) return bad("X and Y are the same piece");
+    if (im.in_hand) {
+        const auto& hand = variant.hand_types;
+        if (!variant.drops || std::find(hand.begin(), hand.end(), im.y_type) == hand.end())
+            return bad("'" + im.y + "' cannot be held in hand in " + variant.name);
+    }
     return im;
 }
 
@@ -55,7 +66,13 @@ std::optional<PositionState> with_imbalance(const Variant& variant, const Positi
     }
     if (chosen < 0) return std::nullopt;
     PositionState out = start;
-    out.board[static_cast<std::size_t>(chosen)] = make_piece(side, imbalance.y_type, false);
+    if (imbalance.in_hand) {
+        out.board[static_cast<std::size_t>(chosen)] = kEmpty;
+        out.hands[static_cast<std::size_t>(side)][static_cast<std::size_t>(imbalance.y_type)] +=
+            imbalance.in_hand;
+    } else {
+        out.board[static_cast<std::size_t>(chosen)] = make_piece(side, imbalance.y_type, false);
+    }
     return out;
 }
 
@@ -95,7 +112,8 @@ std::vector<ImbalanceResult> read_imbalance_results(const std::vector<std::strin
 
 std::string describe_imbalance(const ImbalanceResult& r) {
     const std::size_t eq = r.name.find('=');
-    const std::string y = eq == std::string::npos ? r.name : r.name.substr(eq + 1);
+    std::string y = eq == std::string::npos ? r.name : r.name.substr(eq + 1);
+    if (y.size() > 2 && y[1] == '*') y = y.substr(0, 1) + " " + y.substr(2) + " in hand";
     const Tally& t = r.with_y;
     char score[32];
     std::snprintf(score, sizeof score, "%.1f%%", 100 * t.score());

@@ -1,7 +1,8 @@
 // Imbalance games of `seireigi study --imbalance X=Y` (H. G. Muller's way of pricing a piece):
 // the engine plays itself from the start with one side's piece X replaced by a Y on the same
-// square, the replaced side Sente in half the games and Gote in the other half, and the score of
-// the side with Y against the side with X says what the exchange is worth (docs/study.md).
+// square (or, for X=N*Y, removed while the side gets N Ys in hand), the replaced side Sente in half
+// the games and Gote in the other half, and the score of the side with Y against the side with X
+// says what the exchange is worth (docs/study.md).
 #pragma once
 
 #include <optional>
@@ -20,17 +21,22 @@ namespace seireigi {
 struct Imbalance {
     std::string x, y;  // as written: a piece's id or abbreviation in the variant
     PieceType x_type = kNoType, y_type = kNoType;
+    int in_hand = 0;  // X=N*Y: N Ys in hand, X's square left empty; 0: one Y on X's square
 
-    std::string name() const { return x + "=" + y; }
+    std::string name() const {
+        return x + "=" + (in_hand ? std::to_string(in_hand) + "*" : std::string()) + y;
+    }
     // The folder of its games in a study's folder, with sente/ and gote/ below: which side had Y.
     std::string folder() const { return "imbalance-" + name(); }
 };
 
-// Reads "X=Y" for `variant` (two players; neither piece royal). The Diagnostic says why not.
+// Reads "X=Y" or "X=N*Y" (N from 1 to 9; Y a piece that may be dropped) for `variant` (two
+// players; neither piece royal). The Diagnostic says why not.
 std::variant<Imbalance, Diagnostic> read_imbalance(std::string_view text, const Variant& variant);
 
-// `start` with `side`'s X replaced by a Y (unpromoted) on its square: the X deepest in the side's
-// own camp, among equals the one on the lowest square number. Nothing when the side has no X.
+// `start` with `side`'s X replaced by a Y (unpromoted) on its square, or removed with N Ys put
+// in the side's hand: the X deepest in the side's own camp, among equals the one on the lowest
+// square number. Nothing when the side has no X.
 std::optional<PositionState> with_imbalance(const Variant& variant, const PositionState& start,
                                             const Imbalance& imbalance, Player side);
 

@@ -234,7 +234,8 @@ void add_study_command(CLI::App& app) {
                     "with one side's X replaced by a Y on its square, the side Sente in half of "
                     "--games and Gote in the other half; the report gives the score of the side "
                     "with Y and the Elo it is worth, with 95% intervals (H. G. Muller's way of "
-                    "pricing a piece), e.g. --imbalance G=S");
+                    "pricing a piece), e.g. --imbalance G=S; X=N*Y removes X and gives the side N "
+                    "Ys in hand instead, e.g. --imbalance B=3*P");
     cmd->add_option("--merge", opt->merge,
                     "build the report from these study folders (the shards of one study) "
                     "instead of playing");
