@@ -967,6 +967,9 @@ class WebBoard::Impl {
     web::DataFolder folder_;
     const std::chrono::milliseconds watch_pause_;  // of every table's game
     const std::chrono::milliseconds away_;         // of every table's seating
+    // The server's: parked long polls are asked again. Before the tables: a game's thread may
+    // call it until the table is gone.
+    std::function<void()> wake_;
     std::mutex tables_mutex_;
     std::map<std::string, std::unique_ptr<web::Table>> tables_;  // by name; never removed
     std::string token_;
@@ -975,7 +978,6 @@ class WebBoard::Impl {
     std::string join_;  // the address other devices open, "" when only this computer may
     std::mutex analysis_;
     std::map<std::pair<std::string, std::string>, Route> routes_;  // (method, path)
-    std::function<void()> wake_;  // the server's: parked long polls are asked again
 };
 
 WebBoard::WebBoard(web::DataFolder folder, std::chrono::milliseconds watch_pause,
