@@ -30,6 +30,9 @@ const h = require('./harness');
     const row = document.querySelector(`.seat-row[data-player="${q}"]`);
     return row && new RegExp(re).test(row.textContent);
   }, { timeout: 15000 }, p, pattern.source);
+  // The seat rows are drawn anew with every state the page receives: find and press the button
+  // in one step, inside the page, so that a row drawn anew meanwhile is not a detached node.
+  const takeSeat = (page, p) => page.$eval(`.seat-row[data-player="${p}"] .take-seat`, (b) => b.click());
   const plates = (page) => page.$$eval('#board text.plate', (e) => e.map((t) => t.textContent));
 
   await h.run([
@@ -40,14 +43,14 @@ const h = require('./harness');
       for (let p = 0; p < 4; ++p) await host.select(`#seat-${p}`, 'human');
       await host.$eval('#start', (b) => b.click());
       await waitSeat(host, 0, /P1: free/);
-      await host.click('.seat-row[data-player="0"] .take-seat');
+      await takeSeat(host, 0);
       await waitSeat(host, 0, /P1: yours/);
       assert.match((await plates(host)).join('|'), /P1 \(you\)/);
     }],
     ['a second device takes P2; a third is refused P2 and watches', async () => {
       const second = await device('second');
       await waitSeat(second, 0, /P1: on another device/);
-      await second.click('.seat-row[data-player="1"] .take-seat');
+      await takeSeat(second, 1);
       await waitSeat(second, 1, /P2: yours/);
       const third = await device('third');
       await waitSeat(third, 1, /P2: on another device/);

@@ -998,10 +998,9 @@ function replaceConfirmed(what) {
   return window.confirm(`${what}? The game in progress (${S.ply} moves, not finished) is replaced; it stays in the autosave until then.`);
 }
 
-// A new game of the chosen variant and seats, from the start or from `position` (position text,
-// or a USI position line with moves).
-async function startGame(position) {
-  if (!replaceConfirmed('Start a new game')) return;
+// The New game form's choices as the parameters of /api/new, from the start or from `position`
+// (position text, or a USI position line with moves).
+function newGameParams(position) {
   const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
   const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
   const params = { variant: $('variant').value, seats: seats.join(','), position, engine_ms: engineMs };
@@ -1013,8 +1012,14 @@ async function startGame(position) {
     params.increment_ms = Math.round(Number($('clock-increment').value) * 1000);
     params.byoyomi_ms = byoyomiMs;
   }
+  return params;
+}
+
+// A new game of the chosen variant and seats at this table.
+async function startGame(position) {
+  if (!replaceConfirmed('Start a new game')) return;
   review = null;
-  await act('/api/new', params);
+  await act('/api/new', newGameParams(position));
 }
 
 // ---- tables: several games on one server, each at a table of its own ----
@@ -1043,10 +1048,7 @@ async function startAtTable() {
     showMessage("a table's name: 1 to 24 letters, digits, '-' or '_'");
     return;
   }
-  const seats = [...$('seat-choices').querySelectorAll('select')].map((s) => s.value);
-  const engineMs = Math.round(Number($('engine-seconds').value) * 1000);
-  const { ok, data } = await request('POST', '/api/new',
-    { variant: $('variant').value, seats: seats.join(','), engine_ms: engineMs }, name);
+  const { ok, data } = await request('POST', '/api/new', newGameParams(''), name);
   if (!ok) { showMessage(data.error || 'refused'); return; }
   location.href = tablePage(name);
 }
