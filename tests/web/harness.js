@@ -164,6 +164,9 @@ async function checkPosition(page, server, what) {
 async function center(page, selector) {
   for (let attempt = 0; attempt < 20; ++attempt) {
     const handle = await page.$(selector);
+    // The page may be scrolled (the panel beside the board is taller than the window): bring the
+    // element into the window first, or the click lands outside it.
+    if (handle) await handle.evaluate((e) => e.scrollIntoView({ block: 'nearest', inline: 'nearest' })).catch(() => {});
     const box = handle && await handle.boundingBox();
     if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await new Promise((r) => setTimeout(r, 50));
