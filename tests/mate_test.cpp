@@ -5,8 +5,6 @@
 // position implementations agreeing on Seireigi; the command line and its exit codes.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +12,7 @@
 #include "mate/defender_hand.h"
 #include "mate/mate_solver.h"
 #include "mate/mate_verifier.h"
+#include "mate_problems.h"
 #include "position/generic_position.h"
 #include "search/engine.h"
 #include "test_support.h"
@@ -25,57 +24,6 @@ namespace {
 using testing::position;
 using testing::variant;
 
-struct Problem {
-    int line = 0;
-    std::string variant;
-    mate::Mode mode = mate::Mode::Tsume;
-    bool defender_holds_rest = false;
-    int plies = 0;      // 0: no mate
-    int max_plies = 0;  // the any mode's limit
-    std::string position;
-    std::string source;
-};
-
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(' ');
-    const auto e = s.find_last_not_of(' ');
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-// tests/data/mate-problems.txt: `variant | mode | plies | position | source`, mode `tsume`,
-// `tsume+rest` (the defender holds the rest) or `any:N`; plies `none` for no mate.
-std::vector<Problem> problems() {
-    std::ifstream in(testing::source_path("tests/data/mate-problems.txt"));
-    EXPECT_TRUE(in) << "cannot read tests/data/mate-problems.txt";
-    std::vector<Problem> out;
-    std::string text;
-    int n = 0;
-    while (std::getline(in, text)) {
-        ++n;
-        if (trim(text).empty() || trim(text)[0] == '#') continue;
-        std::vector<std::string> f;
-        std::stringstream ss(text);
-        for (std::string part; std::getline(ss, part, '|');) f.push_back(trim(part));
-        if (f.size() != 5) {
-            ADD_FAILURE() << "mate-problems.txt:" << n << ": five fields expected";
-            continue;
-        }
-        Problem p;
-        p.line = n;
-        p.variant = f[0];
-        p.defender_holds_rest = f[1] == "tsume+rest";
-        if (f[1].rfind("any:", 0) == 0) {
-            p.mode = mate::Mode::Any;
-            p.max_plies = std::stoi(f[1].substr(4));
-        }
-        p.plies = f[2] == "none" ? 0 : std::stoi(f[2]);
-        p.position = f[3];
-        p.source = f[4];
-        out.push_back(p);
-    }
-    return out;
-}
-
 mate::MateResult solve(const std::shared_ptr<const Variant>& v, const PositionState& st,
                        mate::MateOptions o, std::uint64_t nodes = 3'000'000) {
     o.nodes = nodes;
@@ -85,30 +33,9 @@ mate::MateResult solve(const std::shared_ptr<const Variant>& v, const PositionSt
 
 // Every problem: the mate found with its length, shortest proven, verified; no false proof.
 TEST(Mate, SolvesTheProblemSet) {
-    const std::vector<Problem> set = problems();
+    const auto set = testing::mate_problems("tests/data/mate-problems.txt");
     ASSERT_GE(set.size(), 10u);
-    for (const Problem& p : set) {
-        SCOPED_TRACE("mate-problems.txt:" + std::to_string(p.line) + " " + p.variant + " " +
-                     p.position);
-        const auto v = variant(p.variant);
-        const PositionState st = position(*v, p.position);
-        mate::MateOptions o;
-        o.mode = p.mode;
-        o.defender_holds_rest = p.defender_holds_rest;
-        o.max_plies = p.max_plies;
-        const mate::MateResult r = solve(v, st, o);
-        if (p.plies == 0) {
-            EXPECT_NE(r.outcome, mate::Outcome::Mate) << "a false proof";
-            continue;
-        }
-        ASSERT_EQ(r.outcome, mate::Outcome::Mate) << r.nodes << " nodes";
-        EXPECT_EQ(r.plies, p.plies);
-        EXPECT_TRUE(r.shortest_proven);
-        const PositionState solved =
-            p.defender_holds_rest ? mate::with_defender_holding_rest(*v, st) : st;
-        const mate::Verdict verdict = mate::verify_mate(v, solved, {}, p.mode, r);
-        EXPECT_TRUE(verdict.ok) << verdict.why;
-    }
+    for (const testing::MateProblem& p : set) testing::check_problem(p, 3'000'000, 32);
 }
 
 // The first move of a mate, as text.
@@ -149,7 +76,7 @@ TEST(Mate, InterpositionFollowsNifu) {
 // Standard Seireigi on both position implementations: the same answers.
 TEST(Mate, FastAndGenericAgreeOnSeireigi) {
     int compared = 0;
-    for (const Problem& p : problems()) {
+    for (const testing::MateProblem& p : testing::mate_problems("tests/data/mate-problems.txt")) {
         if (p.variant != "seireigi") continue;
         SCOPED_TRACE("mate-problems.txt:" + std::to_string(p.line));
         const auto v = variant(p.variant);

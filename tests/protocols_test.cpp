@@ -177,6 +177,24 @@ TEST(UsiProtocol, NewGameAfterGameoverAndResignWhenMated) {
     // The start position has no check, so no tsume mate: proven at once.
     s.send("go mate 1000");
     EXPECT_EQ(s.expect("checkmate"), "checkmate nomate") << s.seen();
+    // A mating problem without the attacker's King (toybox's first, the defender holding the
+    // rest): go mate solves it; go, which plays games, refuses it.
+    s.send("setoption name USI_Variant value shogi");
+    s.send("position sfen 3sks3/9/4+P4/9/9/+B8/9/9/9 b S2rb4gs4n4l17p 1");
+    s.send("go mate 10000");
+    EXPECT_EQ(s.expect("checkmate"), "checkmate 9f5b 6a5b S*6b") << s.seen();
+    s.send("go nodes 100");
+    EXPECT_NE(s.expect("info string error:").find("a mating problem"), std::string::npos)
+        << s.seen();
+    EXPECT_EQ(s.expect("bestmove"), "bestmove resign") << s.seen();
+    // A refused position leaves nothing to solve: never an answer about the previous one.
+    s.send("position sfen 9/9/9/9/9/9/9/9/9 b G 1");
+    EXPECT_NE(s.expect("info string error:").find("cannot arise"), std::string::npos) << s.seen();
+    s.send("go mate 1000");
+    EXPECT_NE(s.expect("info string error:").find("send a position first"), std::string::npos)
+        << s.seen();
+    EXPECT_EQ(s.expect("checkmate"), "checkmate notimplemented") << s.seen();
+    s.send("setoption name USI_Variant value seireigi");
     // A Gold dropped on 5b, guarded by the Pawn on 5c, mates the King on 5a.
     s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     s.send("go mate infinite");

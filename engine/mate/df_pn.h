@@ -211,11 +211,6 @@ class DfPn {
             return v;
         }
         for (;;) {
-            for (Child& c : children)
-                if (!c.fixed)
-                    if (auto known = table_.lookup(c.key, c.hand, layout_);
-                        known && usable(c, *known))
-                        c.value = *known;
             v = combine(children, or_node);
             if (v.pn >= thpn || v.dn >= thdn || budget_.exhausted()) break;
             // The most proving child (least pn at an OR node, least dn at an AND node).

@@ -36,6 +36,8 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
     const int first_limit = o.max_plies > 0 ? o.max_plies : kUnlimited;
     const NodeValue v = solver.solve(pos, first_limit);
     if (v.proven()) {
+        r.first_mate_nodes = budget.nodes();
+        r.first_mate_ms = std::max(1, budget.elapsed_ms());
         // What is claimed rests on searches under ply limits only: a mate within `upper` plies
         // proven, none within `lower` (a mate's length is odd; -1: nothing ruled out yet). The
         // lengths the table stores guide the choice of limits but prove nothing.

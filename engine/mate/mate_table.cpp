@@ -2,18 +2,23 @@
 
 #include <algorithm>
 #include <bit>
+#include <new>
+#include <type_traits>
 
 namespace seireigi::mate {
 
 MateTable::MateTable(std::size_t megabytes) {
     const std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(Entry);
     const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted / kBucket, 1));
-    entries_.resize(buckets * kBucket);
+    static_assert(std::is_aggregate_v<Entry> && std::is_trivially_copyable_v<Entry>);
+    size_ = buckets * kBucket;
+    entries_.reset(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))));
+    if (!entries_) throw std::bad_alloc();
     bucket_mask_ = buckets - 1;
 }
 
 void MateTable::clear() {
-    std::fill(entries_.begin(), entries_.end(), Entry{});
+    std::fill(entries_.get(), entries_.get() + size_, Entry{});
 }
 
 std::optional<NodeValue> MateTable::lookup(std::uint64_t board_key, const PackedHand& hand,
@@ -58,7 +63,7 @@ void MateTable::store(std::uint64_t board_key, const PackedHand& hand, const Nod
 
 int MateTable::permille_used() const {
     std::size_t used = 0;
-    const std::size_t sample = std::min<std::size_t>(entries_.size(), 8000);
+    const std::size_t sample = std::min<std::size_t>(size_, 8000);
     for (std::size_t i = 0; i < sample; ++i) used += entries_[i].used;
     return static_cast<int>(used * 1000 / std::max<std::size_t>(sample, 1));
 }

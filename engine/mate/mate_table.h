@@ -6,8 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
-#include <vector>
 
 #include "mate/attacker_hand.h"
 #include "mate/proof_numbers.h"
@@ -40,8 +41,14 @@ class MateTable {
         bool used = false;
     };
     static constexpr std::size_t kBucket = 8;
+    struct Free {
+        void operator()(Entry* e) const { std::free(e); }
+    };
 
-    std::vector<Entry> entries_;
+    // Zeroed by calloc, which takes a large block as zero pages the system maps on first use:
+    // a large table costs no time before the solve touches it (an all-zero Entry is unused).
+    std::unique_ptr<Entry[], Free> entries_;
+    std::size_t size_ = 0;
     std::size_t bucket_mask_ = 0;
 };
 

@@ -63,6 +63,10 @@ struct MateResult {
     std::string unverified;
     std::uint64_t nodes = 0;
     int time_ms = 0;
+    // When the first mate was proven (before the search for a shorter one): the answer a solver
+    // that does not prove the shortest would give. Zero where none was proven.
+    std::uint64_t first_mate_nodes = 0;
+    int first_mate_ms = 0;
     std::string implementation;  // "fast" or "generic"
 };
 

@@ -43,11 +43,12 @@ std::vector<PositionProblem> impossible_position_problems(const Variant& v,
                 king_name = v.types[type_of(pc)].name;
             }
         }
-        if (kings == 0) out.push_back({Kind::MissingKing, v.players[p].name + " has no King"});
+        if (kings == 0) out.push_back({Kind::MissingKing, v.players[p].name + " has no King", p});
         if (kings > 1)
-            out.push_back({Kind::ExtraKing, v.players[p].name + " has " + std::to_string(kings) +
-                                                " royal pieces (" + king_name +
-                                                "); a player has one"});
+            out.push_back({Kind::ExtraKing,
+                           v.players[p].name + " has " + std::to_string(kings) + " royal pieces (" +
+                               king_name + "); a player has one",
+                           p});
     }
     // The player who made the last move cannot have left its own King in check.
     if (v.num_players() == 2) {

@@ -20,6 +20,7 @@ struct PositionProblem {
     enum class Kind { MissingKing, ExtraKing, NotToMoveInCheck, TooManyPieces, TwoOnAFile };
     Kind kind;
     std::string message;  // in words for the player, e.g. "Gote has no King"
+    Player player = -1;   // whose King is missing or extra; -1 for the other kinds
 };
 
 // Every reason the position cannot arise in a game of `v`; empty when it can.

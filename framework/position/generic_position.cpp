@@ -732,22 +732,27 @@ void GenericPosition::generate_board_pseudo(Player p, List& list) const {
 template <class List>
 void GenericPosition::generate_pseudo(Player p, List& list) const {
     generate_board_pseudo(p, list);
+    generate_drops(p, list);
+}
+
+template <class List>
+void GenericPosition::generate_drops(Player p, List& list, const std::uint8_t* only_on) const {
     const Geometry& g = variant_->geo;
     if (!variant_->drops) return;
     const Orientation o = variant_->orientation(p);
-    std::vector<char> blocked_line;
     for (PieceType t : variant_->hand_types) {
         if (hands_[p * num_types_ + t] == 0) continue;
         const bool nifu = variant_->types[t].one_per_file;
+        std::uint64_t blocked_lines = 0;  // a bit per line: boards have at most 26
         if (nifu) {
-            blocked_line.assign(std::max(g.files, g.ranks), 0);
             const PieceCode own = make_piece(p, t, false);
             for (Square s = 0; s < g.squares(); ++s)
-                if (piece_on(s) == own) blocked_line[g.line_of(o, s)] = 1;
+                if (piece_on(s) == own) blocked_lines |= std::uint64_t{1} << g.line_of(o, s);
         }
         for (Square s = 0; s < g.squares(); ++s) {
+            if (only_on && !only_on[s]) continue;
             if (piece_on(s) != kEmpty || !variant_->may_drop(p, t, s)) continue;
-            if (nifu && blocked_line[g.line_of(o, s)]) continue;
+            if (nifu && (blocked_lines >> g.line_of(o, s)) & 1) continue;
             list.push_back(Move::drop(t, s));
         }
     }
@@ -832,15 +837,22 @@ bool GenericPosition::drop_mates_illegally(Player p, Move m) const {
 bool GenericPosition::legal_pseudo(Player p, Move m, const KingExposure& exposure) const {
     const int k = king_cell_[p];
     if (k >= 0) {
+        const std::size_t on_king_lines =
+            static_cast<std::size_t>(mb_->square_of[k]) * variant_->geo.squares();
+        // In check from leaps and slides only, a move that is not the King's helps only by
+        // capturing or by standing between a slider and the King.
+        const bool blockable = exposure.check && !exposure.paths && !exposure.hops;
         bool every_attack = exposure.check;
         bool paths = false;
         if (m.is_drop()) {
             paths = exposure.hops;
+            if (blockable && !mb_->aligned[on_king_lines + m.to()]) return false;
         } else {
             const int from = mb_->cell_of[m.from()];
-            const std::size_t ks = static_cast<std::size_t>(mb_->square_of[k]);
-            every_attack =
-                every_attack || from == k || mb_->aligned[ks * variant_->geo.squares() + m.from()];
+            if (blockable && from != k && !mb_->aligned[on_king_lines + m.to()] &&
+                board_[mb_->cell_of[m.to()]] == kEmpty && !moves_of(board_[from]).has_paths)
+                return false;
+            every_attack = every_attack || from == k || mb_->aligned[on_king_lines + m.from()];
             paths = exposure.paths;
         }
         if ((every_attack || paths) && !leaves_king_safe(p, m, !every_attack)) return false;
@@ -857,19 +869,33 @@ void GenericPosition::generate_legal(Player p, MoveList& list) const {
 template <class List>
 void GenericPosition::generate_legal_into(Player p, List& list) const {
     const std::size_t start = list.size();
-    generate_pseudo(p, list);
     const KingExposure exposure = king_exposure(p);
+    generate_board_pseudo(p, list);
+    generate_drops(p, list, drop_squares_in_check(p, exposure));
     std::size_t kept = start;
     for (std::size_t i = start; i < list.size(); ++i)
         if (legal_pseudo(p, list[i], exposure)) list[kept++] = list[i];
     list.resize(kept);
 }
 
+const std::uint8_t* GenericPosition::drop_squares_in_check(Player p,
+                                                           const KingExposure& exposure) const {
+    const int k = king_cell_[p];
+    if (k < 0 || !exposure.check || exposure.paths || exposure.hops) return nullptr;
+    return &mb_->aligned[static_cast<std::size_t>(mb_->square_of[k]) * variant_->geo.squares()];
+}
+
 // Stops at the first legal move: the four-player turn procedure asks this after every move.
+// The board moves first: a King's step usually answers, and a large hand makes hundreds of
+// drops (the mate solver asks after every check).
 bool GenericPosition::has_legal_move(Player p) const {
     ScoredMoveList list;  // on the stack: the turn procedure asks after every move
-    generate_pseudo(p, list);
+    generate_board_pseudo(p, list);
     const KingExposure exposure = king_exposure(p);
+    if (std::any_of(list.begin(), list.end(), [&](Move m) { return legal_pseudo(p, m, exposure); }))
+        return true;
+    list.clear();
+    generate_drops(p, list, drop_squares_in_check(p, exposure));
     return std::any_of(list.begin(), list.end(),
                        [&](Move m) { return legal_pseudo(p, m, exposure); });
 }
@@ -943,6 +969,10 @@ void GenericPosition::generate_kind(MoveKind kind, List& list) const {
         list.resize(kept);
         return;
     }
+    if (kind == MoveKind::Checks && variant_->num_players() == 2) {
+        if (!game_over_) generate_checks(list);
+        return;
+    }
     if (!game_over_) generate_legal_into(to_move_, list);
     if (kind == MoveKind::Legal || kind == MoveKind::Evasions) return;
     std::size_t kept = start;
@@ -951,6 +981,47 @@ void GenericPosition::generate_kind(MoveKind kind, List& list) const {
     list.resize(kept);
 }
 template void GenericPosition::generate_kind(MoveKind, MoveList&) const;
+
+bool GenericPosition::may_check(Move m, int king_cell, Square king_square) const {
+    const int to = mb_->cell_of[m.to()];
+    PieceCode pc = make_piece(to_move_, m.is_drop() ? m.dropped() : PieceType{0}, false);
+    if (!m.is_drop()) {
+        pc = board_[mb_->cell_of[m.from()]];
+        if (m.promotes()) pc = static_cast<PieceCode>(pc | 0x80);
+        // Leaving a line through the King may open a slide onto it.
+        if (mb_->aligned[static_cast<std::size_t>(king_square) * variant_->geo.squares() +
+                         m.from()])
+            return true;
+    }
+    return mb_->may_attack_at(variant_->orientation(to_move_), variant_->mover_type(face_of(pc)),
+                              mb_->x_of_cell[king_cell] - mb_->x_of_cell[to],
+                              mb_->y_of_cell[king_cell] - mb_->y_of_cell[to]);
+}
+
+// Two players: a move checks only if the piece it leaves on its square could attack the King
+// from there, or it leaves a line through the King (a slide behind it), unless the mover has a
+// piece whose paths capture a royal (a hook or a hopper over a screen can be opened or closed by
+// any move); only those candidates take the exact legality and check tests.
+template <class List>
+void GenericPosition::generate_checks(List& list) const {
+    const Player me = to_move_, them = me ^ 1;
+    const int k = king_cell_[them];
+    if (k < 0 || !is_active(them)) return;
+    bool exact_only = false;
+    for (int c : path_cells_)
+        if (is_piece(board_[c]) && owner_of(board_[c]) == me) exact_only = true;
+    const Square ks = mb_->square_of[k];
+    const std::size_t start = list.size();
+    generate_pseudo(me, list);
+    const KingExposure exposure = king_exposure(me);
+    std::size_t kept = start;
+    for (std::size_t i = start; i < list.size(); ++i) {
+        const Move m = list[i];
+        if ((exact_only || may_check(m, k, ks)) && legal_pseudo(me, m, exposure) && gives_check(m))
+            list[kept++] = list[i];
+    }
+    list.resize(kept);
+}
 template void GenericPosition::generate_kind(MoveKind, ScoredMoveList&) const;
 
 // ---- static exchange (position/static_exchange.h) ------------------------------------------

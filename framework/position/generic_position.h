@@ -171,6 +171,9 @@ class GenericPosition {
         bool hops = false;
     };
     KingExposure king_exposure(Player p) const;
+    // In check from leaps and slides only, a drop can help only on a line through the King:
+    // those squares (by square), else nullptr (every square).
+    const std::uint8_t* drop_squares_in_check(Player p, const KingExposure& exposure) const;
 
     // Static exchange (see()): whether the piece on `from` captures on `target` with the board
     // as it stands, and the capture the side (`mover` alone, or else every other active player)
@@ -190,10 +193,18 @@ class GenericPosition {
     // The pseudo-legal moves of p's pieces on the board (generate_pseudo without the drops).
     template <class List>
     void generate_board_pseudo(Player p, List& list) const;
+    // The drops of p (only on the squares `only_on` marks, where given).
+    template <class List>
+    void generate_drops(Player p, List& list, const std::uint8_t* only_on = nullptr) const;
     template <class List>
     void generate_legal_into(Player p, List& list) const;
     template <class List>
     void generate_kind(MoveKind kind, List& list) const;
+    // Two players: the legal checking moves (MoveKind::Checks), and the quick test that lets a
+    // move through to the exact ones (the King of the other player on king_cell).
+    template <class List>
+    void generate_checks(List& list) const;
+    bool may_check(Move m, int king_cell, Square king_square) const;
 
     // A trial move on the board only (no key, no hands), for legality tests.
     struct Trial {

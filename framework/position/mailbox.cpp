@@ -145,6 +145,31 @@ MailboxTables build_mailbox(const Variant& v) {
         r = std::max<int>(r, slide_entry_range[i]);
     }
 
+    const int r = std::max(g.files, g.ranks) - 1;
+    const int side = 2 * r + 1;
+    mb.offset_radius = r;
+    mb.may_attack.assign(static_cast<std::size_t>(4) * nt * side * side, 0);
+    for (int o = 0; o < 4; ++o) {
+        for (int t = 0; t < nt; ++t) {
+            const CompiledMoves& cm = v.compiled[o][t];
+            std::uint8_t* table =
+                &mb.may_attack[static_cast<std::size_t>(o * nt + t) * side * side];
+            auto mark = [&](int dx, int dy) {
+                if (dx >= -r && dx <= r && dy >= -r && dy <= r) table[(dy + r) * side + dx + r] = 1;
+            };
+            for (const auto& l : cm.leaps)
+                if (can_capture(l.modality) && !l.victim_not_royal) mark(l.v.dx, l.v.dy);
+            for (const auto& sl : cm.slides) {
+                if (!can_capture(sl.modality) || sl.victim_not_royal) continue;
+                const int steps = sl.max_steps == 0 ? r : std::min(sl.max_steps, r);
+                for (int k = 1; k <= steps; ++k) mark(k * sl.v.dx, k * sl.v.dy);
+            }
+            if (mb.moves[o * nt + t].royal_capturing_paths ||
+                mb.moves[o * nt + t].royal_capturing_hops)
+                std::fill(table, table + side * side, std::uint8_t{1});
+        }
+    }
+
     // aligned[k][s]: s lies on some slide line through k (slides run in both senses here,
     // since a line through the king can be attacked from either side).
     const int n = g.squares();

@@ -79,6 +79,21 @@ struct MailboxTables {
     std::vector<std::uint8_t> slide_range;  // same indexing; 0 none, else max steps (255 = any)
     // Squares on a slide line from a king square: a piece leaving them may expose the king.
     std::vector<std::uint8_t> aligned;  // [king square * squares + square]
+
+    // Whether a piece of (orientation, mover type) could capture a royal standing (dx, dy) from
+    // it on some board, whatever stands between: its royal-capturing leaps and slide steps, and
+    // every offset for a type whose paths can capture a royal. The check generation's quick
+    // test before the exact one.
+    int offset_radius = 0;                 // max(files, ranks) - 1
+    std::vector<std::uint8_t> may_attack;  // [(o * num_types + mover) * side^2 + offset]
+    bool may_attack_at(Orientation o, PieceType mover, int dx, int dy) const {
+        const int r = offset_radius, side = 2 * r + 1;
+        if (dx < -r || dx > r || dy < -r || dy > r) return false;
+        const std::size_t at =
+            static_cast<std::size_t>(static_cast<int>(o) * num_types + mover) * side * side +
+            static_cast<std::size_t>((dy + r) * side + dx + r);
+        return may_attack[at] != 0;
+    }
 };
 
 MailboxTables build_mailbox(const Variant& v);

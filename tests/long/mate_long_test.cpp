@@ -9,6 +9,7 @@
 
 #include "mate/mate_solver.h"
 #include "mate/mate_verifier.h"
+#include "mate_problems.h"
 #include "test_support.h"
 
 namespace seireigi {
@@ -49,6 +50,22 @@ TEST(MateLong, DaiSeireigiElevenPlies) {
 // The limit under which the false 9-ply line appeared.
 TEST(MateLong, DaiSeireigiElevenPliesUnderALimit) {
     expect_the_eleven_ply_mate(solve_dai(11));
+}
+
+// Shogi game positions with mates of 9 to 17 plies (tests/data/mate-problems-long.txt), each
+// shortest proven and verified; the time each took is printed (docs/mate.md compares them with
+// YaneuraOu's mate engine).
+TEST(MateLong, ShogiGamePositions) {
+    const auto set = testing::mate_problems("tests/data/mate-problems-long.txt");
+    ASSERT_GE(set.size(), 10u);
+    for (const testing::MateProblem& p : set) {
+        const auto start = std::chrono::steady_clock::now();
+        const mate::MateResult r = testing::check_problem(p, 30'000'000, 64);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cout << p.position << ": " << mate::outcome_name(r.outcome) << " in " << r.plies
+                  << " plies, " << r.nodes << " nodes, " << seconds << " s\n";
+    }
 }
 
 TEST(MateLong, DaiSeireigiNoMateWithinNine) {

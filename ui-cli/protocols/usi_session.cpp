@@ -86,6 +86,7 @@ bool UsiSession::handle(const std::string& line) {
         stop_search();
         if (ensure_engine()) engine_->clear();
     } else if (cmd == "position") {
+        refused_ = "the last position command was refused";  // until it succeeds
         cmd_position(words);
     } else if (cmd == "go") {
         cmd_go(words);
@@ -237,6 +238,8 @@ void UsiSession::select_variant(std::shared_ptr<const Variant> variant) {
     variant_ = std::move(variant);
     start_ = start;
     moves_.clear();
+    mate_only_.clear();
+    refused_.clear();
     engine_.reset();  // built for the new variant at isready or go
     load_network();
     out_.send("info string variant " + variant_->id + " files " +
@@ -288,6 +291,7 @@ void UsiSession::cmd_position(const std::vector<std::string>& words) {
         return;
     }
     PositionState start;
+    std::string mate_only;
     if (words[1] == "startpos") {
         if (moves_at != 2) {
             error("position: expected 'moves' after 'startpos', not '" + words[2] + "'");
@@ -308,9 +312,16 @@ void UsiSession::cmd_position(const std::vector<std::string>& words) {
         }
         if (const auto problems = impossible_position_problems(*variant_, start);
             !problems.empty()) {
-            error("position sfen \"" + text +
-                  "\": this position cannot arise in a game: " + problems.front().message);
-            return;
+            // A mating problem leaves out the attacker's King: go mate solves it, go does not.
+            if (problems.size() == 1 &&
+                problems.front().kind == PositionProblem::Kind::MissingKing &&
+                problems.front().player == start.to_move) {
+                mate_only = problems.front().message;
+            } else {
+                error("position sfen \"" + text +
+                      "\": this position cannot arise in a game: " + problems.front().message);
+                return;
+            }
         }
     } else {
         error("position: expected 'startpos' or 'sfen', not '" + words[1] + "'");
@@ -337,6 +348,8 @@ void UsiSession::cmd_position(const std::vector<std::string>& words) {
     }
     start_ = start;
     moves_ = std::move(moves);
+    mate_only_ = std::move(mate_only);
+    refused_.clear();
 }
 
 void UsiSession::cmd_go(const std::vector<std::string>& words) {
@@ -364,6 +377,12 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
                 (!parse_int(words[i + 1], ms) || ms < 0)) {
                 error("go mate: give a time in milliseconds or 'infinite', not '" + words[i + 1] +
                       "'");
+                return;
+            }
+            if (!refused_.empty()) {
+                // Never an answer about another position than the one asked.
+                error("go mate: " + refused_ + "; send a position first");
+                out_.send("checkmate notimplemented");
                 return;
             }
             go_mate(static_cast<int>(std::min<long long>(ms, 1'000'000'000)));
@@ -414,6 +433,11 @@ void UsiSession::cmd_go(const std::vector<std::string>& words) {
             error("go: unknown parameter '" + w + "'");
             return;
         }
+    }
+    if (!mate_only_.empty()) {
+        error("go: " + mate_only_ + ": a mating problem, which go mate solves; go plays games");
+        out_.send("bestmove resign");
+        return;
     }
     if (!ensure_engine()) return;
     out_.send("info string evaluation: " + evaluation_name(network_.get()));
@@ -475,6 +499,13 @@ void UsiSession::go_mate(int movetime_ms) {
     worker_.start([this, variant, start, moves, o](SearchWorker& worker) {
         std::string line = "checkmate timeout";
         const mate::MateResult r = mate::solve_mate(variant, start, moves, o);
+        std::string info =
+            "info time " + std::to_string(r.time_ms) + " nodes " + std::to_string(r.nodes);
+        if (r.first_mate_nodes > 0)
+            info += " string the first mate proven after " + std::to_string(r.first_mate_nodes) +
+                    " nodes, " + std::to_string(r.first_mate_ms) + " ms" +
+                    (r.shortest_proven ? "; no shorter mate" : "");
+        out_.send(info);
         if (r.outcome == mate::Outcome::Mate) {
             line = "checkmate";
             for (Move m : r.line) line += " " + write_move(*variant, m);

@@ -56,6 +56,11 @@ class UsiSession {
     std::string variant_path_;
     PositionState start_;
     std::vector<Move> moves_;
+    // Why only go mate may run on the position (the side to move has no King: a mating
+    // problem); empty for a position of a game.
+    std::string mate_only_;
+    // Why there is no position to solve (the last position command was refused); empty if none.
+    std::string refused_;
 
     int hash_mb_ = 16;
     bool ponder_ = false;

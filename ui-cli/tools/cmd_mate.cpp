@@ -114,9 +114,15 @@ void add_mate_command(CLI::App& app) {
             throw UserError{};
         }
         progress.clear();
-        if (progress.enabled())
+        if (progress.enabled()) {
             std::cerr << r.nodes << " nodes in " << format_duration(r.time_ms / 1000.0) << " ("
-                      << r.implementation << " position)\n";
+                      << r.implementation << " position)";
+            if (r.first_mate_nodes > 0)
+                std::cerr << "; the first mate proven after " << r.first_mate_nodes << " nodes, "
+                          << format_duration(r.first_mate_ms / 1000.0)
+                          << ", the rest to rule out shorter ones";
+            std::cerr << "\n";
+        }
         switch (r.outcome) {
             case mate::Outcome::Mate: {
                 std::cout << "mate in " << r.plies << " plies:";
