@@ -38,6 +38,32 @@ std::vector<std::string> variants_for() {
         return {"seireigi", "shogi", "minishogi", "dai-seireigi", "yonin-seireigi-compact"};
 }
 
+// The generic position's quick tests (checks from candidates, drops and other moves in check
+// only where they can block or capture) against their definitions where they matter most: pieces
+// whose paths turn corners or hop over screens, a board turned sideways, and mating problems
+// with large hands, whose games are mostly checks and interpositions.
+TEST(SearchContract, GenericShortcutsAgreeOnPathsHopsAndProblems) {
+    const std::pair<std::string, std::string> cases[] = {
+        {"tests/data/variants/cannon-drops-test.yaml", ""},
+        {"tests/data/variants/hook-7x11.yaml", ""},
+        {"tests/data/variants/multi-leg-9x9.yaml", ""},
+        {"tests/data/variants/shogi-eastwest.yaml", ""},
+        {"shogi", "4k4/9/PPPPPPPPP/9/9/9/9/9/9 b B4L2rb4g4s4n9p 1"},
+        {"shogi", "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1"},
+        {"shogi", "l8/2s1R1g2/5p2p/P1Bppk1P1/2P6/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLPrbgsn4p 1"},
+    };
+    for (const auto& [name, text] : cases) {
+        SCOPED_TRACE(name + " " + text);
+        const auto v = seireigi::testing::variant(
+            name.find('/') == std::string::npos ? name : seireigi::testing::source_path(name));
+        const PositionState st =
+            text.empty() ? start_state(*v) : seireigi::testing::position(*v, text);
+        const KindCheckReport r = check_kinds<GenericPosition>(v, st, 11, 4, 60);
+        EXPECT_FALSE(r.difference) << *r.difference;
+        EXPECT_GT(r.positions, 60u);
+    }
+}
+
 // The null move changes the player to move and the key, and undoes exactly.
 template <class P>
 void check_null_move(P& pos) {
