@@ -31,12 +31,6 @@ struct MateProblem {
     std::string source;
 };
 
-inline std::string trim_spaces(const std::string& s) {
-    const auto b = s.find_first_not_of(' ');
-    const auto e = s.find_last_not_of(' ');
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 inline std::vector<MateProblem> mate_problems(const std::string& file) {
     std::ifstream in(source_path(file));
     EXPECT_TRUE(in) << "cannot read " << file;
@@ -45,10 +39,10 @@ inline std::vector<MateProblem> mate_problems(const std::string& file) {
     int n = 0;
     while (std::getline(in, text)) {
         ++n;
-        if (trim_spaces(text).empty() || trim_spaces(text)[0] == '#') continue;
+        if (trim(text).empty() || trim(text)[0] == '#') continue;
         std::vector<std::string> f;
         std::stringstream ss(text);
-        for (std::string part; std::getline(ss, part, '|');) f.push_back(trim_spaces(part));
+        for (std::string part; std::getline(ss, part, '|');) f.push_back(trim(part));
         if (f.size() != 5) {
             ADD_FAILURE() << file << ":" << n << ": five fields expected";
             continue;

@@ -38,6 +38,27 @@ TEST(Mate, SolvesTheProblemSet) {
     for (const testing::MateProblem& p : set) testing::check_problem(p, 3'000'000, 32);
 }
 
+// A player on a clock keeps the solver's limit even after a mate is proven (finishing its line
+// took seconds in a match at 0.1 s a move: a loss on time); the mate command finishes it. The
+// first mate here is proven after 4,131 nodes, its line needs many more.
+TEST(Mate, APlayerOnAClockKeepsTheLimitAfterAMateIsProven) {
+    const auto v = variant("seireigi");
+    const PositionState st =
+        position(*v,
+                 "l6nB/4Ssggl/p1+N1p1kp1/6p1P/5p1P1/1P3P1G1/P2PP1P1L/2+p1K3R/3r2sN1 w "
+                 "BNL2Pgs2p 1");
+    mate::MateOptions o;
+    o.nodes = 15'000;
+    o.verify = false;  // the solver's nodes alone
+    const mate::MateResult finished = mate::solve_mate(v, st, {}, o);
+    ASSERT_EQ(finished.outcome, mate::Outcome::Mate);
+    EXPECT_GT(finished.nodes, 15'000u);
+    o.finish_proven_mate = false;
+    const mate::MateResult kept = mate::solve_mate(v, st, {}, o);
+    EXPECT_GT(kept.first_mate_nodes, 0u);
+    EXPECT_LE(kept.nodes, 15'000u);
+}
+
 // The first move of a mate, as text.
 std::string first_move(const Variant& v, const mate::MateResult& r) {
     return r.line.empty() ? "" : write_move(v, r.line.front());

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
+
 namespace seireigi::testing {
 
 struct PerftCase {
@@ -16,12 +18,6 @@ struct PerftCase {
     std::uint64_t nodes = 0;
     std::string source;
 };
-
-inline std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(' ');
-    const auto e = s.find_last_not_of(' ');
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
 
 inline std::vector<PerftCase> read_perft_cases(const std::string& path) {
     std::vector<PerftCase> out;

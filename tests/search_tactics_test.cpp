@@ -41,17 +41,11 @@ struct TacticCase {
     int line = 0;
 };
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t");
-    const auto e = s.find_last_not_of(" \t");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
     std::stringstream ss(s);
     std::string part;
-    while (std::getline(ss, part, sep)) out.push_back(trim(part));
+    while (std::getline(ss, part, sep)) out.push_back(testing::trim(part));
     return out;
 }
 
@@ -75,7 +69,7 @@ std::vector<TacticCase> read_tactics(std::vector<std::string>* errors = nullptr)
     int number = 0;
     while (std::getline(in, line)) {
         ++number;
-        if (trim(line).empty() || trim(line)[0] == '#') continue;
+        if (testing::trim(line).empty() || testing::trim(line)[0] == '#') continue;
         const auto f = split(line, '|');
         if (f.size() != 7) {
             if (errors)

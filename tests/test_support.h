@@ -17,6 +17,13 @@
 
 namespace seireigi::testing {
 
+// `s` without the spaces and tabs at its ends (the fields of the test data files).
+inline std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t");
+    const auto e = s.find_last_not_of(" \t");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
 // The built program's path, read through a volatile pointer so that the optimizer cannot know
 // its length: where it knew it, in the callers that join the path into a command, GCC 12 with
 // link-time optimization warned falsely of a string overflow, for some lengths of the build

@@ -1,5 +1,5 @@
 // What a solve may spend: nodes, time, and a stop flag another thread may set. Asked at every
-// node; the clock and the flag are read every few thousand nodes only.
+// node; the clock and the flag are read every thousand nodes or so.
 #pragma once
 
 #include <atomic>
@@ -31,7 +31,7 @@ class MateBudget {
     bool spend() {
         ++nodes_;
         if (max_nodes_ && nodes_ >= max_nodes_) exhausted_ = true;
-        if ((nodes_ & 4095) == 0) poll();
+        if ((nodes_ & 1023) == 0) poll();
         return !exhausted_;
     }
     bool exhausted() const { return exhausted_; }

@@ -62,6 +62,7 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
             // A limit the mate is proven within: the length found, or longer if that was not it.
             for (int limit = hint; limit <= kMaxLimit && upper == kUnlimited; limit += 2) {
                 if (budget.exhausted()) {
+                    if (!o.finish_proven_mate) break;
                     budget.extend();  // a proven mate is worth finishing
                     extended = true;
                 }
@@ -76,7 +77,7 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
         }
         r.shortest_proven = upper != kUnlimited && upper - lower <= 2 && sound_lower;
         r.repetition_disproof = !sound_lower;
-        budget.extend();  // the line of a proven mate is worth finishing
+        if (o.finish_proven_mate) budget.extend();  // the line of a proven mate is worth finishing
         std::vector<Move> line;
         if (upper != kUnlimited && solver.extract(pos, upper, r.proof, line)) {
             r.outcome = Outcome::Mate;

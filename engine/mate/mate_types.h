@@ -31,6 +31,9 @@ struct MateOptions {
     std::size_t hash_mb = 64;
     std::uint64_t nodes = 0;  // 0: no limit
     int movetime_ms = 0;      // 0: no limit
+    // A mate proven when the limit comes is finished (the line proven, however long that takes);
+    // false: the limits hold (a player on a clock), and such a mate is reported unknown.
+    bool finish_proven_mate = true;
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const MateProgress&)> on_progress;
     Implementation implementation = Implementation::Auto;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -54,13 +55,20 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
             return std::nullopt;
         mate::MateOptions o;
         o.movetime_ms = std::max(1, time_ms * share / 100);
+        o.finish_proven_mate = false;  // on a clock: the share is a limit
+        o.shortest = false;            // any proven mate wins; its line is the one played
         o.hash_mb = 16;
         o.stop = &mate_stop_;
         mate_stop_ = false;
+        const auto start = std::chrono::steady_clock::now();
         const mate::MateResult m =
             mate::solve_mate(this->variant_, this->game_->start, this->game_->moves, o);
-        if (limits.movetime_ms > 0)
-            limits.movetime_ms = std::max(1, limits.movetime_ms - m.time_ms);
+        const int spent = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                               std::chrono::steady_clock::now() - start)
+                                               .count());
+        // The time the solver took is the search's no longer (a byoyomi's too: the clock runs).
+        int& left = limits.movetime_ms > 0 ? limits.movetime_ms : limits.byoyomi_ms;
+        left = std::max(1, left - spent);
         if (m.outcome != mate::Outcome::Mate) return std::nullopt;
         Result r;
         r.best = m.line.front();
