@@ -40,7 +40,7 @@ TEST(Mate, SolvesTheProblemSet) {
 
 // A player on a clock keeps the solver's limit even after a mate is proven (finishing its line
 // took seconds in a match at 0.1 s a move: a loss on time); the mate command finishes it. The
-// first mate here is proven after 4,131 nodes, its line needs many more.
+// first mate here is proven after 4,131 nodes, the limit it is proven within takes more.
 TEST(Mate, APlayerOnAClockKeepsTheLimitAfterAMateIsProven) {
     const auto v = variant("seireigi");
     const PositionState st =
@@ -48,15 +48,40 @@ TEST(Mate, APlayerOnAClockKeepsTheLimitAfterAMateIsProven) {
                  "l6nB/4Ssggl/p1+N1p1kp1/6p1P/5p1P1/1P3P1G1/P2PP1P1L/2+p1K3R/3r2sN1 w "
                  "BNL2Pgs2p 1");
     mate::MateOptions o;
-    o.nodes = 15'000;
+    o.nodes = 8'000;
     o.verify = false;  // the solver's nodes alone
     const mate::MateResult finished = mate::solve_mate(v, st, {}, o);
     ASSERT_EQ(finished.outcome, mate::Outcome::Mate);
-    EXPECT_GT(finished.nodes, 15'000u);
+    EXPECT_GT(finished.nodes, 8'000u);
     o.finish_proven_mate = false;
     const mate::MateResult kept = mate::solve_mate(v, st, {}, o);
     EXPECT_GT(kept.first_mate_nodes, 0u);
-    EXPECT_LE(kept.nodes, 15'000u);
+    EXPECT_LE(kept.nodes, 8'000u);
+    EXPECT_EQ(kept.outcome, mate::Outcome::Unknown);
+}
+
+// The quick answer (USI go mate, `seireigi mate --quick`) looks for a shorter mate with at most
+// twice the first proof's work: here it answers in fewer nodes with a longer mate, "at most",
+// its line verified; the full solve proves the 9-ply mate shortest.
+TEST(Mate, AQuickAnswerBoundsTheSearchForAShorterMate) {
+    const auto v = variant("shogi");
+    const PositionState st =
+        position(*v, "l1+R6/2sg5/ppk6/3pp4/7B1/2P2pLp1/PP1PP3P/1S1K2p2/LN5GL b RGN2Pbg2s2n3p 1");
+    const mate::MateResult full = solve(v, st, {});
+    ASSERT_EQ(full.outcome, mate::Outcome::Mate);
+    EXPECT_EQ(full.plies, 9);
+    EXPECT_TRUE(full.shortest_proven);
+    mate::MateOptions o;
+    o.shorten_effort = mate::kQuickShortenEffort;
+    const mate::MateResult quick = solve(v, st, o);
+    ASSERT_EQ(quick.outcome, mate::Outcome::Mate);  // verified
+    EXPECT_FALSE(quick.shortest_proven);
+    EXPECT_GT(quick.plies, 9);
+    EXPECT_LT(quick.nodes, full.nodes / 2);
+    o.shorten_effort = 0;  // the first mate found, no shorter one looked for
+    const mate::MateResult first = solve(v, st, o);
+    ASSERT_EQ(first.outcome, mate::Outcome::Mate);
+    EXPECT_LE(first.nodes, quick.nodes);
 }
 
 // The first move of a mate, as text.

@@ -4,6 +4,7 @@
 // the USI client (match/seats) against our own engine and against programs that fail.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -187,6 +188,22 @@ TEST(UsiProtocol, NewGameAfterGameoverAndResignWhenMated) {
     EXPECT_NE(s.expect("info string error:").find("a mating problem"), std::string::npos)
         << s.seen();
     EXPECT_EQ(s.expect("bestmove"), "bestmove resign") << s.seen();
+    // A 9-ply mate in a game position: go mate answers soon after its first mate (here a longer
+    // one, not proven shortest); with Mate_Shortest it proves the 9 plies.
+    const auto plies = [](const std::string& checkmate) {
+        return std::count(checkmate.begin(), checkmate.end(), ' ');
+    };
+    s.send(
+        "position sfen l1+R6/2sg5/ppk6/3pp4/7B1/2P2pLp1/PP1PP3P/1S1K2p2/LN5GL b RGN2Pbg2s2n3p 1");
+    s.send("go mate 60000");
+    EXPECT_EQ(s.expect("info time").find("no shorter mate"), std::string::npos) << s.seen();
+    EXPECT_GT(plies(s.expect("checkmate")), 9) << s.seen();
+    s.send("setoption name Mate_Shortest value true");
+    s.send("go mate 60000");
+    EXPECT_NE(s.expect("info time").find("no shorter mate"), std::string::npos) << s.seen();
+    EXPECT_EQ(plies(s.expect("checkmate")), 9) << s.seen();
+    s.send("setoption name Mate_Shortest value yes");
+    EXPECT_NE(s.expect("info string error:").find("true or false"), std::string::npos) << s.seen();
     // A refused position leaves nothing to solve: never an answer about the previous one.
     s.send("position sfen 9/9/9/9/9/9/9/9/9 b G 1");
     EXPECT_NE(s.expect("info string error:").find("cannot arise"), std::string::npos) << s.seen();

@@ -63,9 +63,13 @@ class DfPn {
     // After solve() proved a mate within `limit` plies: the line the defender resists longest
     // along into `line` (limit plies long where no shorter mate exists), and the attacker's move
     // at every attacker node of a proof tree into `proof`. False if a part could not be proven
-    // again within the budget.
-    bool extract(P& pos, int limit, ProofMoves& proof, std::vector<Move>& line) {
+    // again within the budget. `proven_resistance`: each defender reply on the line is proven to
+    // last (no shorter mate after it), as for a mate proven shortest; otherwise the reply whose
+    // proof is longest is taken, which costs no search.
+    bool extract(P& pos, int limit, bool proven_resistance, ProofMoves& proof,
+                 std::vector<Move>& line) {
         walked_.clear();
+        proven_resistance_ = proven_resistance;
         return mating_line(pos, limit, 0, true, line) && collect(pos, limit, 0, true, proof);
     }
 
@@ -128,6 +132,7 @@ class DfPn {
         std::sort(moves.begin(), moves.end());
         std::vector<Child> children(moves.size());
         const int child_remaining = next(remaining);
+        // The keys first, each child's table entry fetched ahead of its lookup below.
         for (std::size_t i = 0; i < moves.size(); ++i) {
             Child& c = children[i];
             c.move = moves[i];
@@ -137,17 +142,32 @@ class DfPn {
             if (const int reach = repetition_reach(pos)) {
                 c.value = NodeValue{kInfinitePn, 0, 0, static_cast<std::uint16_t>(reach)};
                 c.fixed = true;
-            } else if (auto known = table_.lookup(c.key, c.hand, layout_);
-                       known && usable(c, *known)) {
-                c.value = *known;
-            } else if (or_node && !pos.has_legal_move(pos.side_to_move())) {
-                c.value = kProvenLeaf;  // the defender has no move: mate
-                table_.store(c.key, c.hand, c.value, 1);
-            } else if (child_remaining == 0) {
-                c.value = NodeValue{kInfinitePn, 0, 0, 0};  // no ply left to mate in
-                table_.store(c.key, c.hand, c.value, 1);
+            } else {
+                table_.prefetch(c.key);
             }
             pos.undo_move();
+        }
+        for (Child& c : children) {
+            if (c.fixed) continue;
+            const auto known = table_.lookup(c.key, c.hand, layout_);
+            if (known && usable(c, *known)) {
+                c.value = *known;
+                continue;
+            }
+            if (or_node) {
+                pos.do_move(c.move);
+                if (!pos.has_legal_move(pos.side_to_move()))
+                    c.value = kProvenLeaf;  // the defender has no move: mate
+                pos.undo_move();
+            }
+            if (!c.value.proven() && child_remaining == 0)
+                c.value = NodeValue{kInfinitePn, 0, 0, 0};  // no ply left to mate in
+            // Whether the defender can move is asked once per position: a new one is stored
+            // unsettled too, as the entry replaced first (no work in it).
+            if (c.value.settled())
+                table_.store(c.key, c.hand, c.value, 1);
+            else if (or_node && !known)
+                table_.store(c.key, c.hand, c.value, 0);
         }
         return children;
     }
@@ -302,6 +322,15 @@ class DfPn {
                               : settle(pos, c, child_remaining, ply, true);
             if (!c.value.proven()) return false;
         }
+        if (!proven_resistance_) {
+            const Child* longest = nullptr;
+            for (const bool drops : {false, true})
+                for (const Child& c : children)
+                    if (!c.fixed && c.move.is_drop() == drops &&
+                        (!longest || c.value.length > longest->value.length))
+                        longest = &c;
+            return longest && follow(*longest);
+        }
         const int sooner = child_remaining - 2;
         auto lasts = [&](const Child& c) {
             return sooner < 1 || settle(pos, c, sooner, ply, true).disproven();
@@ -386,6 +415,7 @@ class DfPn {
     MateBudget& budget_;
     int root_ply_;
     std::unordered_set<std::uint64_t> walked_;
+    bool proven_resistance_ = true;
 };
 
 }  // namespace seireigi::mate

@@ -31,10 +31,11 @@ class MateBudget {
     bool spend() {
         ++nodes_;
         if (max_nodes_ && nodes_ >= max_nodes_) exhausted_ = true;
+        if (cap_ && nodes_ >= cap_) capped_ = true;
         if ((nodes_ & 1023) == 0) poll();
-        return !exhausted_;
+        return !exhausted();
     }
-    bool exhausted() const { return exhausted_; }
+    bool exhausted() const { return exhausted_ || capped_; }
     std::uint64_t nodes() const { return nodes_; }
     int elapsed_ms() const {
         return static_cast<int>(
@@ -45,6 +46,16 @@ class MateBudget {
         max_nodes_ = 0;
         movetime_ms_ = 0;
         exhausted_ = stop_ && stop_->load(std::memory_order_relaxed);
+    }
+    // A node count that ends one phase of the solve early (the search for a shorter mate);
+    // lifted, the solve goes on within the budget's own limits.
+    void cap(std::uint64_t at_nodes) {
+        cap_ = at_nodes;
+        capped_ = nodes_ >= cap_;
+    }
+    void lift_cap() {
+        cap_ = 0;
+        capped_ = false;
     }
     void set_table_use(int permille) { permille_ = permille; }
 
@@ -65,6 +76,8 @@ class MateBudget {
     std::function<void(const MateProgress&)> on_progress_;
     Clock::time_point start_ = Clock::now();
     std::uint64_t nodes_ = 0;
+    std::uint64_t cap_ = 0;  // 0: none
+    bool capped_ = false;
     int last_report_ms_ = 0;
     int permille_ = 0;
     bool exhausted_ = false;

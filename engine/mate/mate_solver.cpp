@@ -61,25 +61,30 @@ MateResult run(const std::shared_ptr<const Variant>& variant, const PositionStat
         if (upper == kUnlimited) {
             // A limit the mate is proven within: the length found, or longer if that was not it.
             for (int limit = hint; limit <= kMaxLimit && upper == kUnlimited; limit += 2) {
-                if (budget.exhausted()) {
-                    if (!o.finish_proven_mate) break;
-                    budget.extend();  // a proven mate is worth finishing
-                    extended = true;
-                }
-                if (!narrow(limit)) break;
+                if (narrow(limit)) continue;
+                if (!o.finish_proven_mate) break;
+                budget.extend();  // the limit came first: a proven mate is worth finishing
+                extended = true;
+                if (!narrow(limit)) break;  // stopped
             }
         }
-        // Shorter mates, each limit between the bounds, until they meet.
-        while (o.shortest && upper != kUnlimited && upper - lower > 2 && !extended &&
+        // Shorter mates, each limit between the bounds, until they meet or the effort is spent.
+        if (o.shorten_effort > 0)
+            budget.cap(budget.nodes() +
+                       std::max(kShortenFloorNodes,
+                                r.first_mate_nodes * static_cast<std::uint64_t>(o.shorten_effort)));
+        while (o.shorten_effort != 0 && upper != kUnlimited && upper - lower > 2 && !extended &&
                !budget.exhausted()) {
             const int limit = std::clamp(hint, lower + 2, upper - 2);
             if (narrow(limit) && lower == limit) hint = limit + 2;
         }
+        budget.lift_cap();
         r.shortest_proven = upper != kUnlimited && upper - lower <= 2 && sound_lower;
         r.repetition_disproof = !sound_lower;
         if (o.finish_proven_mate) budget.extend();  // the line of a proven mate is worth finishing
+        // The line: for a mate proven shortest, every defender reply on it proven to last.
         std::vector<Move> line;
-        if (upper != kUnlimited && solver.extract(pos, upper, r.proof, line)) {
+        if (upper != kUnlimited && solver.extract(pos, upper, r.shortest_proven, r.proof, line)) {
             r.outcome = Outcome::Mate;
             r.line = std::move(line);
             r.plies = upper;

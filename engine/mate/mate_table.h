@@ -23,6 +23,13 @@ class MateTable {
     // What is known of (board_key, hand), exactly or by dominance; nothing if unknown.
     std::optional<NodeValue> lookup(std::uint64_t board_key, const PackedHand& hand,
                                     const HandLayout& layout) const;
+    // Starts loading the bucket of board_key, for a lookup soon after.
+    void prefetch(std::uint64_t board_key) const {
+        const char* bucket =
+            reinterpret_cast<const char*>(&entries_[(board_key & bucket_mask_) * kBucket]);
+        for (std::size_t b = 0; b < sizeof(Entry) * kBucket; b += 64)
+            __builtin_prefetch(bucket + b);
+    }
     // `work`: the nodes spent on it, which decides what is replaced first.
     void store(std::uint64_t board_key, const PackedHand& hand, const NodeValue& value,
                std::uint64_t work);

@@ -19,6 +19,11 @@ enum class Mode { Tsume, Any };
 
 enum class Implementation { Auto, Fast, Generic };
 
+inline constexpr int kShortestProven = -1;
+inline constexpr std::uint64_t kShortenFloorNodes = 20000;
+// An answer soon after the first mate (USI go mate, `seireigi mate --quick`).
+inline constexpr int kQuickShortenEffort = 2;
+
 struct MateOptions {
     Mode mode = Mode::Tsume;
     // The longest mate looked for, in plies (0: no limit; the any mode needs one).
@@ -26,8 +31,11 @@ struct MateOptions {
     // Tsume: the defender holds every piece that is neither on the board nor in the attacker's
     // hand (the variant's start position says which pieces there are).
     bool defender_holds_rest = false;
-    // After the first proof, prove the mate shortest by disproving every shorter one.
-    bool shortest = true;
+    // After the first proof, how long the search for a shorter mate (every shorter limit
+    // disproven) may go on: until it ends (kShortestProven), not at all (0), or at most this many
+    // times the nodes of the first proof (and at least kShortenFloorNodes, so that a mate found
+    // at once is still proven shortest). A mate not proven shortest is reported as "at most".
+    int shorten_effort = kShortestProven;
     std::size_t hash_mb = 64;
     std::uint64_t nodes = 0;  // 0: no limit
     int movetime_ms = 0;      // 0: no limit

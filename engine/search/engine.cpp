@@ -56,7 +56,7 @@ class EngineOver final : public SearchingEngine<P, Searcher<P>> {
         mate::MateOptions o;
         o.movetime_ms = std::max(1, time_ms * share / 100);
         o.finish_proven_mate = false;  // on a clock: the share is a limit
-        o.shortest = false;            // any proven mate wins; its line is the one played
+        o.shorten_effort = 0;          // any proven mate wins; its line is the one played
         o.hash_mb = 16;
         o.stop = &mate_stop_;
         mate_stop_ = false;

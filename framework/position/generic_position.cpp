@@ -429,12 +429,8 @@ void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) 
 // ---- attacks ------------------------------------------------------------------------------
 
 bool GenericPosition::royal_attacked(int cell, Player defender) const {
-    const int nt = num_types_;
-    const std::size_t stride = static_cast<std::size_t>(4) * nt;
-    auto index = [&](PieceCode pc) {
-        return static_cast<int>(variant_->orientation(owner_of(pc))) * nt +
-               variant_->mover_type(face_of(pc));
-    };
+    const std::size_t stride = static_cast<std::size_t>(4) * num_types_;
+    auto index = [&](PieceCode pc) { return mb_->mover_index[pc]; };
     for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
         const PieceCode pc = board_[cell - mb_->leap_deltas[i]];
         if (is_piece(pc) && owner_of(pc) != defender && mb_->leap_attacks[i * stride + index(pc)])
@@ -735,8 +731,9 @@ void GenericPosition::generate_pseudo(Player p, List& list) const {
     generate_drops(p, list);
 }
 
-template <class List>
-void GenericPosition::generate_drops(Player p, List& list, const std::uint8_t* only_on) const {
+template <class List, class Keep>
+void GenericPosition::generate_drops(Player p, List& list, const std::uint8_t* only_on,
+                                     Keep keep) const {
     const Geometry& g = variant_->geo;
     if (!variant_->drops) return;
     const Orientation o = variant_->orientation(p);
@@ -750,7 +747,7 @@ void GenericPosition::generate_drops(Player p, List& list, const std::uint8_t* o
                 if (piece_on(s) == own) blocked_lines |= std::uint64_t{1} << g.line_of(o, s);
         }
         for (Square s = 0; s < g.squares(); ++s) {
-            if (only_on && !only_on[s]) continue;
+            if ((only_on && !only_on[s]) || !keep(t, s)) continue;
             if (piece_on(s) != kEmpty || !variant_->may_drop(p, t, s)) continue;
             if (nifu && (blocked_lines >> g.line_of(o, s)) & 1) continue;
             list.push_back(Move::drop(t, s));
@@ -984,8 +981,10 @@ template void GenericPosition::generate_kind(MoveKind, MoveList&) const;
 
 bool GenericPosition::may_check(Move m, int king_cell, Square king_square) const {
     const int to = mb_->cell_of[m.to()];
-    PieceCode pc = make_piece(to_move_, m.is_drop() ? m.dropped() : PieceType{0}, false);
-    if (!m.is_drop()) {
+    PieceCode pc;
+    if (m.is_drop()) {
+        pc = make_piece(to_move_, m.dropped(), false);
+    } else {
         pc = board_[mb_->cell_of[m.from()]];
         if (m.promotes()) pc = static_cast<PieceCode>(pc | 0x80);
         // Leaving a line through the King may open a slide onto it.
@@ -1012,12 +1011,23 @@ void GenericPosition::generate_checks(List& list) const {
         if (is_piece(board_[c]) && owner_of(board_[c]) == me) exact_only = true;
     const Square ks = mb_->square_of[k];
     const std::size_t start = list.size();
-    generate_pseudo(me, list);
+    generate_board_pseudo(me, list);
+    const std::size_t drops = list.size();
+    const Orientation o = variant_->orientation(me);
+    const int kx = mb_->x_of_cell[k], ky = mb_->y_of_cell[k];
+    generate_drops(me, list, nullptr, [&](PieceType t, Square s) {
+        const int to = mb_->cell_of[s];
+        return exact_only ||
+               mb_->may_attack_at(o, variant_->mover_type(face_of(make_piece(me, t, false))),
+                                  kx - mb_->x_of_cell[to], ky - mb_->y_of_cell[to]);
+    });
     const KingExposure exposure = king_exposure(me);
     std::size_t kept = start;
     for (std::size_t i = start; i < list.size(); ++i) {
         const Move m = list[i];
-        if ((exact_only || may_check(m, k, ks)) && legal_pseudo(me, m, exposure) && gives_check(m))
+        // The drops were filtered as they were made.
+        if ((exact_only || i >= drops || may_check(m, k, ks)) && legal_pseudo(me, m, exposure) &&
+            gives_check(m))
             list[kept++] = list[i];
     }
     list.resize(kept);

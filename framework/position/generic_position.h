@@ -122,10 +122,7 @@ class GenericPosition {
     };
 
     bool is_piece(PieceCode pc) const { return pc != kEmpty && pc != kOffBoard; }
-    const DeltaMoves& moves_of(PieceCode pc) const {
-        return mb_->moves_of(variant_->orientation(owner_of(pc)),
-                             variant_->mover_type(face_of(pc)));
-    }
+    const DeltaMoves& moves_of(PieceCode pc) const { return mb_->moves[mb_->mover_index[pc]]; }
     bool is_royal(PieceCode pc) const { return variant_->types[type_of(pc)].royal; }
 
     // Pseudo-legal destinations of the piece on `cell`; calls emit(to_cell) once per square
@@ -193,9 +190,14 @@ class GenericPosition {
     // The pseudo-legal moves of p's pieces on the board (generate_pseudo without the drops).
     template <class List>
     void generate_board_pseudo(Player p, List& list) const;
-    // The drops of p (only on the squares `only_on` marks, where given).
-    template <class List>
-    void generate_drops(Player p, List& list, const std::uint8_t* only_on = nullptr) const;
+    // The drops of p (only on the squares `only_on` marks, where given, and where
+    // `keep(type, square)` says so: a cheap test before the rules' ones).
+    struct AnyDrop {
+        bool operator()(PieceType, Square) const { return true; }
+    };
+    template <class List, class Keep = AnyDrop>
+    void generate_drops(Player p, List& list, const std::uint8_t* only_on = nullptr,
+                        Keep keep = {}) const;
     template <class List>
     void generate_legal_into(Player p, List& list) const;
     template <class List>

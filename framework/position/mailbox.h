@@ -71,6 +71,9 @@ struct MailboxTables {
     const DeltaMoves& moves_of(Orientation o, PieceType mover) const {
         return moves[static_cast<int>(o) * num_types + mover];
     }
+    // [piece code] orientation * num_types + mover type: the row of `moves` and of the attack
+    // tables for a piece, in one lookup (attack tests ask it for every piece they meet).
+    std::vector<std::int16_t> mover_index;
 
     // Attack detection. A leap vector is attacker -> target; attacker cell = target - delta.
     std::vector<int> leap_deltas;

@@ -134,6 +134,8 @@ void UsiSession::cmd_usi() {
               " min 1 max 20");
     out_.send("option name Mate_Share type spin default " + std::to_string(mate_share_) +
               " min 0 max 50");
+    out_.send(std::string("option name Mate_Shortest type check default ") +
+              (mate_shortest_ ? "true" : "false"));
     out_.send(std::string("option name Use_NNUE type check default ") +
               (use_nnue_ ? "true" : "false"));
     out_.send("option name EvalFile type string default " +
@@ -189,6 +191,12 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         if (spin(1, 20, skill_) && engine_) engine_->set_options(engine_options());
     } else if (iequals(name, "Mate_Share")) {
         if (spin(0, 50, mate_share_) && engine_) engine_->set_options(engine_options());
+    } else if (iequals(name, "Mate_Shortest")) {
+        if (value != "true" && value != "false") {
+            error("setoption " + name + ": expected true or false, not '" + value + "'");
+            return;
+        }
+        mate_shortest_ = value == "true";
     } else if (iequals(name, "Use_NNUE")) {
         if (value != "true" && value != "false") {
             error("setoption " + name + ": expected true or false, not '" + value + "'");
@@ -493,6 +501,8 @@ void UsiSession::go_mate(int movetime_ms) {
     o.movetime_ms = movetime_ms;
     o.hash_mb = static_cast<std::size_t>(hash_mb_);
     o.stop = &mate_stop_;
+    // A GUI asks for a mating line: a shorter one is looked for briefly unless Mate_Shortest.
+    o.shorten_effort = mate_shortest_ ? mate::kShortestProven : mate::kQuickShortenEffort;
     const PositionState start = start_;
     const std::vector<Move> moves = moves_;
     const std::shared_ptr<const Variant> variant = variant_;

@@ -66,9 +66,10 @@ class UsiSession {
     bool ponder_ = false;
     int multipv_ = 1;
     int skill_ = 20;
-    int mate_share_ = 0;     // search::Options::mate_share_percent
-    bool use_nnue_ = true;   // the variant's network when its file names one
-    std::string eval_file_;  // "": the variant's own network
+    int mate_share_ = 0;          // search::Options::mate_share_percent
+    bool mate_shortest_ = false;  // go mate proves its mate shortest, however long that takes
+    bool use_nnue_ = true;        // the variant's network when its file names one
+    std::string eval_file_;       // "": the variant's own network
     std::shared_ptr<const nnue::Network> network_;
 
     std::unique_ptr<search::Engine> engine_;

@@ -33,6 +33,7 @@ void add_mate_command(CLI::App& app) {
         int hash = 64;
         std::string engine = "auto";
         bool verify = false;
+        bool quick = false;
         bool quiet = false;
         bool progress = false;
     };
@@ -70,6 +71,10 @@ void add_mate_command(CLI::App& app) {
     cmd->add_flag("--verify", opt->verify,
                   "check a mate found with the independent verifier (every defender reply, with "
                   "the generic position's rules) and say so on stderr");
+    cmd->add_flag("--quick", opt->quick,
+                  "answer soon after the first mate is proven, as USI go mate does: a shorter "
+                  "one is looked for with at most twice the first proof's work (the length "
+                  "reported is then the shortest proven so far)");
     cmd->add_flag("--quiet", opt->quiet,
                   "no progress on stderr (by default shown when stderr is a terminal)");
     cmd->add_flag("--progress", opt->progress, "progress on stderr even when it is not a terminal");
@@ -89,6 +94,7 @@ void add_mate_command(CLI::App& app) {
         o.mode = opt->mode == "any" ? mate::Mode::Any : mate::Mode::Tsume;
         o.max_plies = opt->plies > 0 ? opt->plies : (o.mode == mate::Mode::Any ? 9 : 0);
         o.defender_holds_rest = opt->defender_holds_rest;
+        if (opt->quick) o.shorten_effort = mate::kQuickShortenEffort;
         o.hash_mb = static_cast<std::size_t>(opt->hash);
         o.nodes = opt->nodes;
         o.movetime_ms = opt->movetime;
