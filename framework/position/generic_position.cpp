@@ -979,22 +979,22 @@ void GenericPosition::generate_kind(MoveKind kind, List& list) const {
 }
 template void GenericPosition::generate_kind(MoveKind, MoveList&) const;
 
+bool GenericPosition::may_attack_from(PieceCode pc, int cell, int king_cell) const {
+    return mb_->may_attack_at(variant_->orientation(owner_of(pc)),
+                              variant_->mover_type(face_of(pc)),
+                              mb_->x_of_cell[king_cell] - mb_->x_of_cell[cell],
+                              mb_->y_of_cell[king_cell] - mb_->y_of_cell[cell]);
+}
+
 bool GenericPosition::may_check(Move m, int king_cell, Square king_square) const {
     const int to = mb_->cell_of[m.to()];
-    PieceCode pc;
-    if (m.is_drop()) {
-        pc = make_piece(to_move_, m.dropped(), false);
-    } else {
-        pc = board_[mb_->cell_of[m.from()]];
-        if (m.promotes()) pc = static_cast<PieceCode>(pc | 0x80);
-        // Leaving a line through the King may open a slide onto it.
-        if (mb_->aligned[static_cast<std::size_t>(king_square) * variant_->geo.squares() +
-                         m.from()])
-            return true;
-    }
-    return mb_->may_attack_at(variant_->orientation(to_move_), variant_->mover_type(face_of(pc)),
-                              mb_->x_of_cell[king_cell] - mb_->x_of_cell[to],
-                              mb_->y_of_cell[king_cell] - mb_->y_of_cell[to]);
+    if (m.is_drop())
+        return may_attack_from(make_piece(to_move_, m.dropped(), false), to, king_cell);
+    // Leaving a line through the King may open a slide onto it.
+    if (mb_->aligned[static_cast<std::size_t>(king_square) * variant_->geo.squares() + m.from()])
+        return true;
+    const PieceCode pc = board_[mb_->cell_of[m.from()]];
+    return may_attack_from(m.promotes() ? static_cast<PieceCode>(pc | 0x80) : pc, to, king_cell);
 }
 
 // Two players: a move checks only if the piece it leaves on its square could attack the King
@@ -1013,13 +1013,8 @@ void GenericPosition::generate_checks(List& list) const {
     const std::size_t start = list.size();
     generate_board_pseudo(me, list);
     const std::size_t drops = list.size();
-    const Orientation o = variant_->orientation(me);
-    const int kx = mb_->x_of_cell[k], ky = mb_->y_of_cell[k];
     generate_drops(me, list, nullptr, [&](PieceType t, Square s) {
-        const int to = mb_->cell_of[s];
-        return exact_only ||
-               mb_->may_attack_at(o, variant_->mover_type(face_of(make_piece(me, t, false))),
-                                  kx - mb_->x_of_cell[to], ky - mb_->y_of_cell[to]);
+        return exact_only || may_attack_from(make_piece(me, t, false), mb_->cell_of[s], k);
     });
     const KingExposure exposure = king_exposure(me);
     std::size_t kept = start;

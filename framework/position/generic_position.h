@@ -207,6 +207,8 @@ class GenericPosition {
     template <class List>
     void generate_checks(List& list) const;
     bool may_check(Move m, int king_cell, Square king_square) const;
+    // Whether the piece pc could attack a King on king_cell from `cell` on some board.
+    bool may_attack_from(PieceCode pc, int cell, int king_cell) const;
 
     // A trial move on the board only (no key, no hands), for legality tests.
     struct Trial {

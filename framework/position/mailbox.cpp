@@ -81,16 +81,6 @@ MailboxTables build_mailbox(const Variant& v) {
     mb.width = g.files + 2 * pad;
     mb.cells = mb.width * (g.ranks + 2 * pad);
     mb.square_of.assign(mb.cells, -1);
-    mb.num_types = static_cast<int>(v.types.size());
-    mb.mover_index.assign(static_cast<std::size_t>(v.num_players() + 1) << 8, -1);
-    for (Player p = 0; p < v.num_players(); ++p)
-        for (PieceType t = 0; t < mb.num_types; ++t)
-            for (const bool promoted : {false, true}) {
-                if (promoted && v.types[t].promotes_to == kNoType) continue;
-                const PieceCode pc = make_piece(p, t, promoted);
-                mb.mover_index[pc] = static_cast<std::int16_t>(
-                    static_cast<int>(v.orientation(p)) * mb.num_types + v.mover_type(face_of(pc)));
-            }
     mb.x_of_cell.resize(mb.cells);
     mb.y_of_cell.resize(mb.cells);
     for (int c = 0; c < mb.cells; ++c) {
@@ -106,6 +96,15 @@ MailboxTables build_mailbox(const Variant& v) {
 
     const int nt = static_cast<int>(v.types.size());
     mb.num_types = nt;
+    mb.mover_index.assign(static_cast<std::size_t>(v.num_players() + 1) << 8, -1);
+    for (Player p = 0; p < v.num_players(); ++p)
+        for (PieceType t = 0; t < nt; ++t)
+            for (const bool promoted : {false, true}) {
+                if (promoted && v.types[t].promotes_to == kNoType) continue;
+                const PieceCode pc = make_piece(p, t, promoted);
+                mb.mover_index[pc] = static_cast<std::int16_t>(
+                    static_cast<int>(v.orientation(p)) * nt + v.mover_type(face_of(pc)));
+            }
     mb.moves.resize(static_cast<std::size_t>(4) * nt);
     struct LeapEntry {
         int vec;

@@ -172,6 +172,14 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         target = static_cast<int>(n);
         return true;
     };
+    auto check = [&](bool& target) {
+        if (value != "true" && value != "false") {
+            error("setoption " + name + ": expected true or false, not '" + value + "'");
+            return false;
+        }
+        target = value == "true";
+        return true;
+    };
     if (iequals(name, "USI_Hash") || iequals(name, "Hash")) {
         int mb = hash_mb_;
         if (!spin(1, 65536, mb)) return;
@@ -180,11 +188,7 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
         hash_mb_ = mb;
         if (engine_) engine_->set_options(engine_options());
     } else if (iequals(name, "USI_Ponder") || iequals(name, "Ponder")) {
-        if (value != "true" && value != "false") {
-            error("setoption " + name + ": expected true or false, not '" + value + "'");
-            return;
-        }
-        ponder_ = value == "true";
+        check(ponder_);
     } else if (iequals(name, "USI_MultiPV") || iequals(name, "MultiPV")) {
         spin(1, 500, multipv_);
     } else if (iequals(name, "Skill_Level")) {
@@ -192,18 +196,9 @@ void UsiSession::cmd_setoption(const std::vector<std::string>& words) {
     } else if (iequals(name, "Mate_Share")) {
         if (spin(0, 50, mate_share_) && engine_) engine_->set_options(engine_options());
     } else if (iequals(name, "Mate_Shortest")) {
-        if (value != "true" && value != "false") {
-            error("setoption " + name + ": expected true or false, not '" + value + "'");
-            return;
-        }
-        mate_shortest_ = value == "true";
+        check(mate_shortest_);
     } else if (iequals(name, "Use_NNUE")) {
-        if (value != "true" && value != "false") {
-            error("setoption " + name + ": expected true or false, not '" + value + "'");
-            return;
-        }
-        use_nnue_ = value == "true";
-        load_network();
+        if (check(use_nnue_)) load_network();
     } else if (iequals(name, "EvalFile")) {
         eval_file_ = value == "<empty>" ? "" : value;
         load_network();

@@ -126,7 +126,7 @@ void add_mate_command(CLI::App& app) {
             if (r.first_mate_nodes > 0)
                 std::cerr << "; the first mate proven after " << r.first_mate_nodes << " nodes, "
                           << format_duration(r.first_mate_ms / 1000.0)
-                          << ", the rest to rule out shorter ones";
+                          << ", the rest proving its length";
             std::cerr << "\n";
         }
         switch (r.outcome) {
