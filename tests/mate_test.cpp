@@ -40,7 +40,7 @@ TEST(Mate, SolvesTheProblemSet) {
 
 // A player on a clock keeps the solver's limit even after a mate is proven (finishing its line
 // took seconds in a match at 0.1 s a move: a loss on time); the mate command finishes it. The
-// first mate here is proven after 4,131 nodes, the limit it is proven within takes more.
+// first mate here is proven after 4,131 nodes; the search for a shorter one spends the rest.
 TEST(Mate, APlayerOnAClockKeepsTheLimitAfterAMateIsProven) {
     const auto v = variant("seireigi");
     const PositionState st =
@@ -52,7 +52,7 @@ TEST(Mate, APlayerOnAClockKeepsTheLimitAfterAMateIsProven) {
     o.verify = false;  // the solver's nodes alone
     const mate::MateResult finished = mate::solve_mate(v, st, {}, o);
     ASSERT_EQ(finished.outcome, mate::Outcome::Mate);
-    EXPECT_GT(finished.nodes, 8'000u);
+    EXPECT_GE(finished.nodes, 8'000u);
     o.finish_proven_mate = false;
     const mate::MateResult kept = mate::solve_mate(v, st, {}, o);
     EXPECT_GT(kept.first_mate_nodes, 0u);

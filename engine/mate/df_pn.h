@@ -13,8 +13,10 @@
 // root's disproof is claimed only when sound. Drop-pawn mates are
 // not legal moves, so never tried. A side with no legal move has lost (checkmate or stalemate).
 //
-// A ply limit (remaining >= 0) makes the search exact about mates within that many plies: the
-// plies left are part of the table key, so results at different limits never mix.
+// A ply limit (remaining >= 0) makes the search exact about mates within that many plies. A
+// proven node's length (one more than the shortest proven move at an attacker's node, than the
+// longest reply at a defender's) is a limit its mate is proven within: each proof rests only on
+// proofs made before it. The table answers every limit from that (mate_table.h).
 #pragma once
 
 #include <algorithm>
@@ -52,9 +54,9 @@ class DfPn {
     // Proves or disproves that the attacker (to move in `pos`) mates within `remaining` plies
     // (kUnlimited: at all), or stops when the budget is spent.
     NodeValue solve(P& pos, int remaining) {
-        const std::uint64_t key = node_key(pos, remaining);
+        const std::uint64_t key = node_key(pos);
         const PackedHand hand = layout_.pack(pos);
-        NodeValue v = table_.lookup(key, hand, layout_).value_or(NodeValue{});
+        NodeValue v = table_.lookup(key, hand, remaining, layout_).value_or(NodeValue{});
         while (!v.settled() && !budget_.exhausted())
             v = mid(pos, key, hand, kInfinitePn, kInfinitePn, remaining, 0, true);
         return v;
@@ -91,14 +93,13 @@ class DfPn {
 
     static int next(int remaining) { return remaining < 0 ? remaining : remaining - 1; }
 
-    // The board, the player to move and the plies left, without the hands (the table compares
-    // the attacker's hand separately).
-    std::uint64_t node_key(const P& pos, int remaining) const {
+    // The board and the player to move, without the hands (the table compares the attacker's
+    // hand and the plies left separately).
+    std::uint64_t node_key(const P& pos) const {
         std::uint64_t k = pos.key();
         for (Player p = 0; p < variant_.num_players(); ++p)
             for (PieceType t : variant_.hand_types)
                 k -= static_cast<std::uint64_t>(pos.hand_count(p, t)) * zobrist::hand(p, t);
-        if (remaining >= 0) k ^= splitmix64(0x6D617465ull + static_cast<std::uint64_t>(remaining));
         return k;
     }
 
@@ -137,7 +138,7 @@ class DfPn {
             Child& c = children[i];
             c.move = moves[i];
             pos.do_move(c.move);
-            c.key = node_key(pos, child_remaining);
+            c.key = node_key(pos);
             c.hand = layout_.pack(pos);
             if (const int reach = repetition_reach(pos)) {
                 c.value = NodeValue{kInfinitePn, 0, 0, static_cast<std::uint16_t>(reach)};
@@ -149,7 +150,7 @@ class DfPn {
         }
         for (Child& c : children) {
             if (c.fixed) continue;
-            const auto known = table_.lookup(c.key, c.hand, layout_);
+            const auto known = table_.lookup(c.key, c.hand, child_remaining, layout_);
             if (known && usable(c, *known)) {
                 c.value = *known;
                 continue;
@@ -165,9 +166,9 @@ class DfPn {
             // Whether the defender can move is asked once per position: a new one is stored
             // unsettled too, as the entry replaced first (no work in it).
             if (c.value.settled())
-                table_.store(c.key, c.hand, c.value, 1);
+                table_.store(c.key, c.hand, child_remaining, c.value, 1);
             else if (or_node && !known)
-                table_.store(c.key, c.hand, c.value, 0);
+                table_.store(c.key, c.hand, child_remaining, c.value, 0);
         }
         return children;
     }
@@ -220,14 +221,14 @@ class DfPn {
         budget_.spend();
         if (ply >= kMaxSolvePly) {
             const NodeValue v{kInfinitePn, 0, 0, kFarReach};
-            table_.store(key, hand, v, 1);
+            table_.store(key, hand, remaining, v, 1);
             return v;
         }
         std::vector<Child> children = expand(pos, or_node, remaining);
         NodeValue v;
         if (children.empty()) {
             v = or_node ? NodeValue{kInfinitePn, 0, 0, 0} : kProvenLeaf;
-            table_.store(key, hand, v, 1);
+            table_.store(key, hand, remaining, v, 1);
             return v;
         }
         for (;;) {
@@ -264,7 +265,7 @@ class DfPn {
             c.searched = true;
             pos.undo_move();
         }
-        table_.store(key, hand, v, budget_.nodes() - start_nodes);
+        table_.store(key, hand, remaining, v, budget_.nodes() - start_nodes);
         return v;
     }
 
@@ -272,20 +273,19 @@ class DfPn {
     // settled (a disproof that rested on another path's repetition is searched again).
     NodeValue settle(P& pos, const Child& c, int limit, int ply, bool child_or_node) {
         pos.do_move(c.move);
-        const std::uint64_t key = node_key(pos, limit);
-        const auto known = table_.lookup(key, c.hand, layout_);
+        const auto known = table_.lookup(c.key, c.hand, limit, layout_);
         NodeValue v =
             known && !(known->disproven() && known->path_dependent()) ? *known : NodeValue{};
         while (!v.settled() && !budget_.exhausted())
-            v = mid(pos, key, c.hand, kInfinitePn, kInfinitePn, limit, ply + 1, child_or_node);
+            v = mid(pos, c.key, c.hand, kInfinitePn, kInfinitePn, limit, ply + 1, child_or_node);
         pos.undo_move();
         return v;
     }
 
-    // The stored lengths are hints (a proof's length when it was found), so the line is decided
-    // by searches under limits: the attacker plays a move proven within the plies left; the
-    // defender a reply after which no mate within two plies fewer exists, on equal terms a board
-    // move before a drop (a drop that only delays the mate is a wasted interposition). Where
+    // The line is decided by searches under limits (mostly answered by the table): the attacker
+    // plays a move proven within the plies left; the defender a reply after which no mate within
+    // two plies fewer exists, on equal terms a board move before a drop (a drop that only delays
+    // the mate is a wasted interposition). Where
     // every reply loses sooner (the limit was not proven shortest), the node is walked again
     // two plies shorter, and the line ends before the limit.
     bool mating_line(P& pos, int remaining, int ply, bool or_node, std::vector<Move>& line) {
@@ -318,8 +318,10 @@ class DfPn {
         for (Child& c : children) {
             // A reply that repeats a position of this path ends nothing (only a fourth
             // occurrence does): what the table knows of it from elsewhere stands.
-            c.value = c.fixed ? table_.lookup(c.key, c.hand, layout_).value_or(NodeValue{})
-                              : settle(pos, c, child_remaining, ply, true);
+            c.value =
+                c.fixed
+                    ? table_.lookup(c.key, c.hand, child_remaining, layout_).value_or(NodeValue{})
+                    : settle(pos, c, child_remaining, ply, true);
             if (!c.value.proven()) return false;
         }
         if (!proven_resistance_) {
@@ -347,8 +349,8 @@ class DfPn {
     // fourth occurrence); an attacker move whose walk fails on this path gives way to the next.
     bool collect(P& pos, int remaining, int ply, bool or_node, ProofMoves& proof) {
         if (ply > kMaxSolvePly) return false;
-        const std::uint64_t key = node_key(pos, remaining);
-        const std::uint64_t walk_key = key ^ splitmix64(pos.key());
+        const std::uint64_t walk_key =
+            pos.key() ^ splitmix64(0x6D617465ull + static_cast<std::uint64_t>(remaining + 1));
         if (walked_.contains(walk_key)) return true;
         std::vector<Child> children = expand(pos, or_node, remaining);
         if (children.empty()) return !or_node;
@@ -356,7 +358,8 @@ class DfPn {
             if (c.value.proven()) return;
             if (c.fixed) {
                 if (c.value.reach == kFarReach) return;
-                if (auto known = table_.lookup(c.key, c.hand, layout_)) c.value = *known;
+                if (auto known = table_.lookup(c.key, c.hand, next(remaining), layout_))
+                    c.value = *known;
                 return;
             }
             pos.do_move(c.move);

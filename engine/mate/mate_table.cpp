@@ -22,32 +22,35 @@ void MateTable::clear() {
 }
 
 std::optional<NodeValue> MateTable::lookup(std::uint64_t board_key, const PackedHand& hand,
-                                           const HandLayout& layout) const {
+                                           int remaining, const HandLayout& layout) const {
     const Entry* bucket = &entries_[(board_key & bucket_mask_) * kBucket];
     std::optional<NodeValue> exact;
     for (std::size_t i = 0; i < kBucket; ++i) {
         const Entry& e = bucket[i];
         if (!e.used || e.board_key != board_key) continue;
         const NodeValue v{e.pn, e.dn, e.length, e.reach};
-        if (e.hand == hand) {
-            if (v.settled()) return v;
+        if (v.proven()) {
+            // A mate in e.length plies, for the attacker holding at least e.hand.
+            if ((remaining < 0 || e.length <= remaining) && layout.covers(hand, e.hand)) return v;
+        } else if (v.disproven()) {
+            // No mate within e.remaining plies, for the attacker holding at most e.hand.
+            if ((e.remaining < 0 || (remaining >= 0 && remaining <= e.remaining)) &&
+                layout.covers(e.hand, hand))
+                return v;
+        } else if (e.hand == hand && e.remaining == remaining) {
             exact = v;
-        } else if (v.proven() && layout.covers(hand, e.hand)) {
-            return v;  // the attacker holds more than in a proven position
-        } else if (v.disproven() && layout.covers(e.hand, hand)) {
-            return v;  // the attacker holds less than in a disproven position
         }
     }
     return exact;
 }
 
-void MateTable::store(std::uint64_t board_key, const PackedHand& hand, const NodeValue& value,
-                      std::uint64_t work) {
+void MateTable::store(std::uint64_t board_key, const PackedHand& hand, int remaining,
+                      const NodeValue& value, std::uint64_t work) {
     Entry* bucket = &entries_[(board_key & bucket_mask_) * kBucket];
     Entry* slot = nullptr;
     for (std::size_t i = 0; i < kBucket; ++i) {
         Entry& e = bucket[i];
-        if (e.used && e.board_key == board_key && e.hand == hand) {
+        if (e.used && e.board_key == board_key && e.hand == hand && e.remaining == remaining) {
             slot = &e;
             break;
         }
@@ -58,7 +61,9 @@ void MateTable::store(std::uint64_t board_key, const PackedHand& hand, const Nod
         }
     }
     const auto capped = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
-    *slot = Entry{board_key, hand, value.pn, value.dn, capped, value.length, value.reach, true};
+    *slot = Entry{board_key, hand,         value.pn,    value.dn,
+                  capped,    value.length, value.reach, static_cast<std::int16_t>(remaining),
+                  true};
 }
 
 int MateTable::permille_used() const {

@@ -1,7 +1,10 @@
 // The mate table: proof and disproof numbers of the positions a solve has met, keyed by the board
-// (with the player to move and the plies left, where a depth limit applies) and the attacker's
-// hand. A lookup also answers from entries of the same board whose hand dominates
-// (attacker_hand.h). Buckets of a few entries; the entry that cost least work is replaced.
+// (with the player to move), the attacker's hand and the plies left (-1: no limit). A settled
+// entry answers for other limits too: a proof of a mate in n plies for every limit of at least n,
+// a disproof within d plies for every limit up to d (one without limit for all), so that the
+// searches under successive limits share their work. A lookup also answers from entries of the
+// same board whose hand dominates (attacker_hand.h). Buckets of a few entries; the entry that
+// cost least work is replaced.
 #pragma once
 
 #include <cstddef>
@@ -20,8 +23,9 @@ class MateTable {
     explicit MateTable(std::size_t megabytes);
 
     void clear();
-    // What is known of (board_key, hand), exactly or by dominance; nothing if unknown.
-    std::optional<NodeValue> lookup(std::uint64_t board_key, const PackedHand& hand,
+    // What is known of (board_key, hand) with `remaining` plies left, exactly, by dominance or
+    // from another limit; nothing if unknown.
+    std::optional<NodeValue> lookup(std::uint64_t board_key, const PackedHand& hand, int remaining,
                                     const HandLayout& layout) const;
     // Starts loading the bucket of board_key, for a lookup soon after.
     void prefetch(std::uint64_t board_key) const {
@@ -31,8 +35,8 @@ class MateTable {
             __builtin_prefetch(bucket + b);
     }
     // `work`: the nodes spent on it, which decides what is replaced first.
-    void store(std::uint64_t board_key, const PackedHand& hand, const NodeValue& value,
-               std::uint64_t work);
+    void store(std::uint64_t board_key, const PackedHand& hand, int remaining,
+               const NodeValue& value, std::uint64_t work);
     // Per mille of the entries in use.
     int permille_used() const;
 
@@ -45,6 +49,7 @@ class MateTable {
         std::uint32_t work = 0;
         std::uint16_t length = 0;
         std::uint16_t reach = 0;
+        std::int16_t remaining = 0;
         bool used = false;
     };
     static constexpr std::size_t kBucket = 8;
