@@ -428,12 +428,15 @@ void GenericPosition::for_each_destination(int cell, PieceCode pc, Emit&& emit) 
 
 // ---- attacks ------------------------------------------------------------------------------
 
-bool GenericPosition::royal_attacked(int cell, Player defender) const {
+template <class Enemy, class Visit>
+bool GenericPosition::visit_leap_and_slide_attacks(int cell, Enemy&& enemy, Visit&& visit) const {
     const std::size_t stride = static_cast<std::size_t>(4) * num_types_;
     auto index = [&](PieceCode pc) { return mb_->mover_index[pc]; };
     for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
-        const PieceCode pc = board_[cell - mb_->leap_deltas[i]];
-        if (is_piece(pc) && owner_of(pc) != defender && mb_->leap_attacks[i * stride + index(pc)])
+        const int c = cell - mb_->leap_deltas[i];
+        const PieceCode pc = board_[c];
+        if (is_piece(pc) && enemy(pc) && mb_->leap_attacks[i * stride + index(pc)] &&
+            visit(c, 0, 1))
             return true;
     }
     for (std::size_t i = 0; i < mb_->slide_deltas.size(); ++i) {
@@ -445,12 +448,19 @@ bool GenericPosition::royal_attacked(int cell, Player defender) const {
             ++steps;
         }
         const PieceCode pc = board_[c];
-        if (pc != kOffBoard && owner_of(pc) != defender) {
+        if (pc != kOffBoard && enemy(pc)) {
             const int r = mb_->slide_range[i * stride + index(pc)];
-            if (r != 0 && (r == 255 || steps <= r)) return true;
+            if (r != 0 && (r == 255 || steps <= r) && visit(c, d, steps)) return true;
         }
     }
-    return path_attacked(cell, defender);
+    return false;
+}
+
+bool GenericPosition::royal_attacked(int cell, Player defender) const {
+    return visit_leap_and_slide_attacks(
+               cell, [&](PieceCode pc) { return owner_of(pc) != defender; },
+               [](int, int, int) { return true; }) ||
+           path_attacked(cell, defender);
 }
 
 bool GenericPosition::path_attacked(int cell, Player defender) const {
@@ -463,42 +473,20 @@ bool GenericPosition::path_attacked(int cell, Player defender) const {
 }
 
 int GenericPosition::attackers(Player by, Square s) const {
-    // As royal_attacked, counting each attacking piece once (a piece can reach s by a leap and
-    // by a slide along the same line, or by a path too).
+    // Each attacking piece counted once (a piece can reach s by a leap and by a slide along the
+    // same line, or by a path too).
     const int cell = mb_->cell_of[s];
-    const int nt = num_types_;
-    const std::size_t stride = static_cast<std::size_t>(4) * nt;
-    auto index = [&](PieceCode pc) {
-        return static_cast<int>(variant_->orientation(owner_of(pc))) * nt +
-               variant_->mover_type(face_of(pc));
-    };
     std::array<int, 64> counted;
     int n = 0;
     auto count = [&](int c) {
         if (n < static_cast<int>(counted.size()) &&
             std::find(counted.begin(), counted.begin() + n, c) == counted.begin() + n)
             counted[static_cast<std::size_t>(n++)] = c;
+        return false;
     };
-    for (std::size_t i = 0; i < mb_->leap_deltas.size(); ++i) {
-        const int c = cell - mb_->leap_deltas[i];
-        const PieceCode pc = board_[c];
-        if (is_piece(pc) && owner_of(pc) == by && mb_->leap_attacks[i * stride + index(pc)])
-            count(c);
-    }
-    for (std::size_t i = 0; i < mb_->slide_deltas.size(); ++i) {
-        const int d = mb_->slide_deltas[i];
-        int c = cell - d;
-        int steps = 1;
-        while (board_[c] == kEmpty) {
-            c -= d;
-            ++steps;
-        }
-        const PieceCode pc = board_[c];
-        if (pc != kOffBoard && owner_of(pc) == by) {
-            const int r = mb_->slide_range[i * stride + index(pc)];
-            if (r != 0 && (r == 255 || steps <= r)) count(c);
-        }
-    }
+    visit_leap_and_slide_attacks(
+        cell, [&](PieceCode pc) { return owner_of(pc) == by; },
+        [&](int c, int, int) { return count(c); });
     for (int c : path_cells_) {
         const PieceCode pc = board_[c];
         if (is_piece(pc) && owner_of(pc) == by && moves_of(pc).royal_capturing_paths &&
@@ -759,13 +747,29 @@ GenericPosition::KingExposure GenericPosition::king_exposure(Player p) const {
     KingExposure e;
     const int k = king_cell_[p];
     if (k < 0) return e;
-    e.check = royal_attacked(k, p);
     for (int c : path_cells_) {
         const PieceCode pc = board_[c];
         if (!is_piece(pc) || owner_of(pc) == p) continue;
         e.paths = e.paths || moves_of(pc).royal_capturing_paths;
         e.hops = e.hops || moves_of(pc).royal_capturing_hops;
     }
+    if (e.paths || e.hops) {
+        e.check = royal_attacked(k, p);
+        return e;
+    }
+    // Leaps and slides only: the checkers, which say what a move other than the King's can do.
+    visit_leap_and_slide_attacks(
+        k, [&](PieceCode pc) { return owner_of(pc) != p; },
+        [&](int c, int delta, int steps) {
+            if (c == e.checker) return false;  // the same piece by a leap and by a slide
+            if (++e.checkers == 1) {
+                e.checker = c;
+                e.check_delta = delta;
+                e.check_steps = steps;
+            }
+            return e.checkers >= 2;
+        });
+    e.check = e.checkers > 0;
     return e;
 }
 
@@ -838,18 +842,29 @@ bool GenericPosition::legal_pseudo(Player p, Move m, const KingExposure& exposur
             static_cast<std::size_t>(mb_->square_of[k]) * variant_->geo.squares();
         // In check from leaps and slides only, a move that is not the King's helps only by
         // capturing or by standing between a slider and the King.
-        const bool blockable = exposure.check && !exposure.paths && !exposure.hops;
         bool every_attack = exposure.check;
         bool paths = false;
+        const int to = mb_->cell_of[m.to()];
         if (m.is_drop()) {
             paths = exposure.hops;
-            if (blockable && !mb_->aligned[on_king_lines + m.to()]) return false;
+            // A drop between the one checking slider and the King exposes nothing.
+            if (exposure.blockable()) {
+                if (exposure.checkers > 1 || !exposure.between(k, to)) return false;
+                every_attack = false;
+            }
         } else {
             const int from = mb_->cell_of[m.from()];
-            if (blockable && from != k && !mb_->aligned[on_king_lines + m.to()] &&
-                board_[mb_->cell_of[m.to()]] == kEmpty && !moves_of(board_[from]).has_paths)
-                return false;
-            every_attack = every_attack || from == k || mb_->aligned[on_king_lines + m.from()];
+            const bool on_king_line = mb_->aligned[on_king_lines + m.from()];
+            // Out of a check by one piece, a piece other than the King must capture the checker
+            // or block its slide (a piece whose paths may capture on the way is tested), and
+            // then exposes the King only by leaving a line through it.
+            if (exposure.blockable() && from != k && !moves_of(board_[from]).has_paths) {
+                if (exposure.checkers > 1 || (to != exposure.checker && !exposure.between(k, to)))
+                    return false;
+                every_attack = on_king_line;
+            } else {
+                every_attack = every_attack || from == k || on_king_line;
+            }
             paths = exposure.paths;
         }
         if ((every_attack || paths) && !leaves_king_safe(p, m, !every_attack)) return false;
@@ -1017,12 +1032,25 @@ void GenericPosition::generate_checks(List& list) const {
         return exact_only || may_attack_from(make_piece(me, t, false), mb_->cell_of[s], k);
     });
     const KingExposure exposure = king_exposure(me);
+    // Without the mover's path pieces, a move checks by the piece it leaves on its square or,
+    // leaving a line through the King, by a slide behind it.
+    auto checks = [&](Move m) {
+        if (exact_only) return gives_check(m);
+        const Trial t = trial_move(me, m);
+        const bool check =
+            piece_attacks(t.to, k) ||
+            (t.from >= 0 &&
+             mb_->aligned[static_cast<std::size_t>(ks) * variant_->geo.squares() + m.from()] &&
+             royal_attacked(k, them));
+        undo_trial(me, t);
+        return check;
+    };
     std::size_t kept = start;
     for (std::size_t i = start; i < list.size(); ++i) {
         const Move m = list[i];
         // The drops were filtered as they were made.
         if ((exact_only || i >= drops || may_check(m, k, ks)) && legal_pseudo(me, m, exposure) &&
-            gives_check(m))
+            checks(m))
             list[kept++] = list[i];
     }
     list.resize(kept);

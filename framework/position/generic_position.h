@@ -145,6 +145,11 @@ class GenericPosition {
     // Whether a royal of `defender` standing on `cell` could be captured by any piece not
     // owned by `defender` (active or eliminated).
     bool royal_attacked(int cell, Player defender) const;
+    // Calls visit(attacker cell, slide delta or 0 for a leap, steps) for every leap and slide of
+    // a piece `enemy(piece code)` accepts that could capture a royal on `cell` (paths apart),
+    // until visit returns true; whether it did.
+    template <class Enemy, class Visit>
+    bool visit_leap_and_slide_attacks(int cell, Enemy&& enemy, Visit&& visit) const;
     // Whether such a royal could be captured by a multi-leg move (a path).
     bool path_attacked(int cell, Player defender) const;
     // Whether the piece on `from` attacks `target` as a royal victim; path_attacks: by a path.
@@ -166,6 +171,21 @@ class GenericPosition {
         bool check = false;
         bool paths = false;
         bool hops = false;
+        // Without paths or hops: how many pieces give check (2 for two or more) and, for one,
+        // its cell and the slide it checks along (delta 0 for a leap), whose `steps - 1` cells
+        // next to the King a piece can block.
+        int checkers = 0;
+        int checker = -1;
+        int check_delta = 0;
+        int check_steps = 0;
+        bool blockable() const { return check && !paths && !hops; }
+        // Whether `cell` lies between the one checking slider and the King on king_cell.
+        bool between(int king_cell, int cell) const {
+            if (check_delta == 0) return false;
+            const int diff = king_cell - cell;
+            return diff % check_delta == 0 && diff / check_delta > 0 &&
+                   diff / check_delta < check_steps;
+        }
     };
     KingExposure king_exposure(Player p) const;
     // In check from leaps and slides only, a drop can help only on a line through the King:
