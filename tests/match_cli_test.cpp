@@ -239,10 +239,12 @@ TEST_F(MatchCli, BadInputIsRefusedWithAMessage) {
 }
 
 // Our own program, run as an external engine over USI, plays through the referee like any
-// other engine; its option reaches it (an unknown variant would make it fail to start).
+// other engine; its option reaches it (an unknown variant would make it fail to start). The
+// command is the shell's: here it changes directory first.
 TEST_F(MatchCli, AnExternalUsiEnginePlaysThroughTheReferee) {
     std::string out, err;
-    ASSERT_EQ(run("match --player engine:1 --player 'usi:" + std::string(testing::cli_path()) +
+    ASSERT_EQ(run("match --player engine:1 --player 'usi:cd " + path("") + " && " +
+                      std::string(testing::cli_path()) +
                       " usi' --option 2:USI_Variant=seireigi --games 2 --nodes 300 "
                       "--max-moves 40 --out " +
                       path("games"),

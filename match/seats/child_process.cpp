@@ -38,11 +38,13 @@ bool ChildProcess::start(const std::string& command, std::string& error) {
         // would give it, whatever this program ignores.
         signal(SIGPIPE, SIG_DFL);
         signal(SIGXFSZ, SIG_DFL);
-        // "exec" so that the engine itself, not a shell, is our child and gets the signals.
-        const std::string line = "exec " + command;
-        execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
+        // A process group of its own, so that kill() ends the shell and whatever it started (a
+        // command may be `cd DIR && ./engine`).
+        setpgid(0, 0);
+        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
+    setpgid(pid, pid);  // also here: kill() may come before the child has run
     close(in_pipe[0]);
     close(out_pipe[1]);
     // Our ends must not leak into later children (a restarted engine would keep them open).
@@ -130,7 +132,7 @@ void ChildProcess::finish(int timeout_ms) {
 
 void ChildProcess::kill() {
     if (pid_ > 0) {
-        ::kill(pid_, SIGKILL);
+        ::kill(-pid_, SIGKILL);
         waitpid(pid_, nullptr, 0);
         pid_ = -1;
     }

@@ -18,14 +18,15 @@ class ChildProcess {
     ChildProcess& operator=(const ChildProcess&) = delete;
     ~ChildProcess() { kill(); }
 
-    // Runs `command` with /bin/sh; false with `error` set if it cannot be started.
+    // Runs `command` with /bin/sh (in a process group of its own); false with `error` set if it
+    // cannot be started.
     bool start(const std::string& command, std::string& error);
     bool running() const { return pid_ > 0; }
     // Sends one line; false if the program no longer reads (it has exited).
     bool write_line(const std::string& line);
     // The next line of output (without the newline), waiting at most `timeout_ms`.
     ReadStatus read_line(std::string& line, int timeout_ms);
-    // Ends the program (SIGKILL) and reaps it.
+    // Ends the program and all it started (SIGKILL to its process group) and reaps it.
     void kill();
     // Waits up to `timeout_ms` for the program to exit by itself, then kills it.
     void finish(int timeout_ms);
