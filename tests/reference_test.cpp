@@ -20,6 +20,7 @@
 #include "check/perft.h"
 #include "perft_data.h"
 #include "position/generic_position.h"
+#include "position/move_kind.h"
 #include "position/reference_position.h"
 #include "rules/variant_loader.h"
 #include "test_support.h"
@@ -53,9 +54,22 @@ std::string compare_moves(const Variant& v, const GenericPosition& gen,
                           const ReferencePosition& ref) {
     const MoveList a = sorted_legal_moves(gen);
     const MoveList b = sorted_legal_moves(ref);
-    if (a == b) return {};
-    return write_position(v, ref.state()) + "\n  only generic:" + only_in(v, a, b) +
-           "\n  only reference:" + only_in(v, b, a);
+    if (a != b)
+        return write_position(v, ref.state()) + "\n  only generic:" + only_in(v, a, b) +
+               "\n  only reference:" + only_in(v, b, a);
+    // The checking moves, which two players' generic position finds with quick tests of its
+    // own (the mate solver's attacking moves), against the reference's gives_check; in a
+    // position play can reach (the player not to move is not in check already).
+    if (v.num_players() != 2 || ref.in_check(ref.state().to_move ^ 1)) return {};
+    MoveList checks, ref_checks;
+    gen.generate(MoveKind::Checks, checks);
+    std::sort(checks.begin(), checks.end());
+    for (Move m : b)
+        if (ref.gives_check(m)) ref_checks.push_back(m);
+    if (checks == ref_checks) return {};
+    return write_position(v, ref.state()) +
+           "\n  checks only generic:" + only_in(v, checks, ref_checks) +
+           "\n  checks only reference:" + only_in(v, ref_checks, checks);
 }
 
 // Plays `games` seeded random games of up to `plies` moves on both engines in step and compares

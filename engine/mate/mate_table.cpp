@@ -24,7 +24,8 @@ void MateTable::clear() {
 std::optional<NodeValue> MateTable::lookup(std::uint64_t board_key, const PackedHand& hand,
                                            int remaining, const HandLayout& layout) const {
     const Entry* bucket = &entries_[(board_key & bucket_mask_) * kBucket];
-    std::optional<NodeValue> exact;
+    std::optional<NodeValue> path_dependent;  // a disproof that holds on one path only
+    std::optional<NodeValue> exact;           // unsettled numbers of this hand and limit
     for (std::size_t i = 0; i < kBucket; ++i) {
         const Entry& e = bucket[i];
         if (!e.used || e.board_key != board_key) continue;
@@ -35,13 +36,15 @@ std::optional<NodeValue> MateTable::lookup(std::uint64_t board_key, const Packed
         } else if (v.disproven()) {
             // No mate within e.remaining plies, for the attacker holding at most e.hand.
             if ((e.remaining < 0 || (remaining >= 0 && remaining <= e.remaining)) &&
-                layout.covers(e.hand, hand))
-                return v;
+                layout.covers(e.hand, hand)) {
+                if (!v.path_dependent()) return v;
+                path_dependent = v;
+            }
         } else if (e.hand == hand && e.remaining == remaining) {
             exact = v;
         }
     }
-    return exact;
+    return path_dependent ? path_dependent : exact;
 }
 
 void MateTable::store(std::uint64_t board_key, const PackedHand& hand, int remaining,
