@@ -263,7 +263,8 @@ TEST_F(PlayCli, HintNamesALegalMoveAndChangesNothing) {
 TEST_F(PlayCli, HintGivesAProvenMate) {
     std::string out;
     EXPECT_EQ(run("play --variant shogi --position '4k4/9/4P4/9/9/9/9/9/4K4 b G 1' --any-position "
-                  "--color never --seat 2=random:1",
+                  "--color never --seat 2=random:1 --autosave " +
+                      path("mate.game"),
                   "hint 2\nquit\n", out),
               0);
     EXPECT_NE(out.find("Hint: G*5b (mate proven in 1 plies: G*5b)"), std::string::npos) << out;
